@@ -1,0 +1,75 @@
+package app.salondesk.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.sql.DataSource;
+
+/** The connection pool of one running application, and the schema migrations. */
+public final class Database implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Database.class);
+
+    private final HikariDataSource pool;
+    private final ConnectionSettings settings;
+
+    private Database(HikariDataSource pool, ConnectionSettings settings) {
+        this.pool = pool;
+        this.settings = settings;
+    }
+
+    /** Opens a pool; fails fast (one clear exception) when the server cannot be reached. */
+    public static Database open(ConnectionSettings settings, int maxPoolSize) {
+        HikariConfig cfg = new HikariConfig();
+        cfg.setPoolName("salondesk");
+        cfg.setJdbcUrl(settings.url());
+        if (settings.user() != null) {
+            cfg.setUsername(settings.user());
+        }
+        if (settings.password() != null) {
+            cfg.setPassword(settings.password());
+        }
+        cfg.setMaximumPoolSize(maxPoolSize);
+        cfg.setMinimumIdle(1);
+        cfg.setConnectionTimeout(10_000);
+        cfg.setInitializationFailTimeout(1);
+        cfg.addDataSourceProperty("ApplicationName", "SalonDesk");
+        cfg.addDataSourceProperty("connectTimeout", "10");
+        cfg.addDataSourceProperty("tcpKeepAlive", "true");
+        return new Database(new HikariDataSource(cfg), settings);
+    }
+
+    public DataSource dataSource() {
+        return pool;
+    }
+
+    public ConnectionSettings settings() {
+        return settings;
+    }
+
+    /** Brings the schema up to date; returns how many migrations were applied. */
+    public int migrate() {
+        return migrate(pool);
+    }
+
+    public static int migrate(DataSource dataSource) {
+        MigrateResult result = Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        if (result.migrationsExecuted > 0) {
+            log.info("applied {} migration(s), schema now at version {}", result.migrationsExecuted, result.targetSchemaVersion);
+        }
+        return result.migrationsExecuted;
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}
