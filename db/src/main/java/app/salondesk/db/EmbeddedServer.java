@@ -142,6 +142,10 @@ public final class EmbeddedServer implements AutoCloseable {
         } catch (IllegalStateException shuttingDown) {
             // we are running inside the hook itself
         }
+        if (!isRunning()) {
+            log.info("embedded PostgreSQL on {} was not running", dataDir);
+            return;
+        }
         run(List.of(bin("pg_ctl"), "-D", dataDir.toString(), "-m", "fast", "-w", "-t", "60", "stop"));
         log.info("embedded PostgreSQL on port {} stopped", port);
     }
