@@ -1,0 +1,28 @@
+package app.salondesk;
+
+import app.salondesk.cli.SalonDeskCommand;
+import app.salondesk.runtime.AppHome;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+
+/**
+ * {@code java -jar salondesk.jar}: the window without arguments, the command line with them.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        AppHome home = AppHome.fromEnvironment();
+        // Before the first logger exists: logback.xml writes to the home's log folder.
+        System.setProperty("salondesk.logs", home.logs().toString());
+        // JavaFX and CalendarFX log through java.util.logging: into our log file, not the console
+        SLF4JBridgeHandler.removeHandlersForRootLogger();
+        SLF4JBridgeHandler.install();
+        System.exit(run(home, args));
+    }
+
+    static int run(AppHome home, String... args) {
+        return SalonDeskCommand.commandLine(home).execute(args);
+    }
+}

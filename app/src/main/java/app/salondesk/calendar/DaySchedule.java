@@ -1,0 +1,25 @@
+package app.salondesk.calendar;
+
+import app.salondesk.booking.ScheduledBooking;
+import app.salondesk.staff.TimeOff;
+
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One salon day for a set of masters: their bookings, and their working time as wall-clock
+ * intervals (empty when the master does not work that day).
+ */
+public record DaySchedule(LocalDate date, List<ScheduledBooking> bookings,
+                          Map<Long, List<LocalTime[]>> workingTime, List<TimeOff> timeOff) {
+
+    public List<ScheduledBooking> bookingsOf(long masterId) {
+        return bookings.stream().filter(b -> b.masterId() == masterId).toList();
+    }
+
+    public List<LocalTime[]> workingTimeOf(long masterId) {
+        return workingTime.getOrDefault(masterId, List.of());
+    }
+}

@@ -1,0 +1,46 @@
+package app.salondesk.calendar;
+
+import app.salondesk.booking.ScheduleRepository;
+import app.salondesk.salon.Salon;
+import app.salondesk.staff.MasterRepository;
+import app.salondesk.staff.WorkingInterval;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What a day view needs from the database for one salon day. */
+public final class ScheduleService implements ScheduleSource {
+
+    private final ScheduleRepository schedules;
+    private final MasterRepository masters;
+
+    public ScheduleService(ScheduleRepository schedules, MasterRepository masters) {
+        this.schedules = schedules;
+        this.masters = masters;
+    }
+
+    @Override
+    public DaySchedule loadDay(Salon salon, List<Long> masterIds, LocalDate date, boolean includeCancelled) {
+        // the salon's day, not the PC's: 00:00 to 24:00 in the salon's zone (23 or 25 h on DST days)
+        Instant from = date.atStartOfDay(salon.zone()).toInstant();
+        Instant to = date.plusDays(1).atStartOfDay(salon.zone()).toInstant();
+        if (masterIds.isEmpty()) {
+            return new DaySchedule(date, List.of(), Map.of(), List.of());
+        }
+        Map<Long, List<LocalTime[]>> working = new HashMap<>();
+        for (WorkingInterval w : masters.workingHours(salon.id(), masterIds)) {
+            if (w.day() == date.getDayOfWeek()) {
+                working.computeIfAbsent(w.masterId(), k -> new ArrayList<>()).add(new LocalTime[]{w.start(), w.end()});
+            }
+        }
+        return new DaySchedule(date,
+                schedules.findRange(salon.id(), masterIds, from, to, includeCancelled),
+                working,
+                masters.timeOff(salon.id(), masterIds, from, to));
+    }
+}

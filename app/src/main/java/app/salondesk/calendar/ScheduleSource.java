@@ -1,0 +1,12 @@
+package app.salondesk.calendar;
+
+import app.salondesk.salon.Salon;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/** Where a day view gets its salon day from ({@link ScheduleService} against the database). */
+@FunctionalInterface
+public interface ScheduleSource {
+    DaySchedule loadDay(Salon salon, List<Long> masterIds, LocalDate date, boolean includeCancelled);
+}

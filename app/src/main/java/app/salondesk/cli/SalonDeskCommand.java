@@ -1,0 +1,96 @@
+package app.salondesk.cli;
+
+import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.AppHome;
+import app.salondesk.runtime.Backend;
+import app.salondesk.runtime.DbOptions;
+import app.salondesk.runtime.StartupException;
+import app.salondesk.ui.SalonDeskApp;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+/** The root of the command line; with no subcommand it opens the window. */
+@Command(name = "salondesk",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {"SalonDesk: bookings for beauty salons that never double-book a master.",
+                "Without a command, opens the window. The embedded database in ~/.salondesk",
+                "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
+        subcommands = {DbCommand.class, DemoCommand.class})
+public final class SalonDeskCommand implements Callable<Integer> {
+
+    private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);
+
+    @Option(names = "--db-url", paramLabel = "URL", defaultValue = "${env:SALONDESK_DB_URL}",
+            description = "Shared PostgreSQL server, e.g. jdbc:postgresql://db.salon.lan/salondesk (default: $SALONDESK_DB_URL, else the embedded database).")
+    String dbUrl;
+
+    @Option(names = "--user", paramLabel = "NAME", defaultValue = "${env:SALONDESK_DB_USER}",
+            description = "Database login (default: $SALONDESK_DB_USER or the one in the URL).")
+    String user;
+
+    @Option(names = "--password", paramLabel = "PASSWORD", arity = "0..1", interactive = true,
+            description = "Database password; give the option without a value to be asked for it (default: $SALONDESK_DB_PASSWORD).")
+    char[] password;
+
+    @Option(names = "--salon", paramLabel = "ID", description = "Which salon to show when the database holds several (default: the first).")
+    Long salonId;
+
+    private final AppHome home;
+
+    SalonDeskCommand(AppHome home) {
+        this.home = home;
+    }
+
+    public static CommandLine commandLine(AppHome home) {
+        CommandLine cl = new CommandLine(new SalonDeskCommand(home));
+        cl.setExecutionExceptionHandler(new FailureHandler(home));
+        return cl;
+    }
+
+    @Override
+    public Integer call() {
+        SalonDeskApp.launch(home, dbOptions(), salonId);
+        return 0;
+    }
+
+    DbOptions dbOptions() {
+        String pw = password != null ? new String(password) : System.getenv("SALONDESK_DB_PASSWORD");
+        return new DbOptions(dbUrl, user, pw);
+    }
+
+    AppHome home() {
+        return home;
+    }
+
+    Backend openBackend() {
+        return Backend.open(home, dbOptions());
+    }
+
+    /**
+     * Expected failures (no server, wrong password…) become one sentence and exit code 1;
+     * the stack trace goes to the log file only.
+     */
+    private record FailureHandler(AppHome home) implements CommandLine.IExecutionExceptionHandler {
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+            Messages m = Messages.forDefaultLocale();
+            PrintWriter err = cl.getErr();
+            if (ex instanceof StartupException se) {
+                log.error("cannot start: {}", se.getMessage(), se);
+                err.println(m.format(se.reason().messageKey, se.detail()));
+            } else {
+                log.error("command failed", ex);
+                err.println(m.format("app.unexpectedErrorText", home.logs().resolve("salondesk.log")));
+            }
+            err.flush();
+            return 1;
+        }
+    }
+}

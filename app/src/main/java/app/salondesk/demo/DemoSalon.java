@@ -1,0 +1,243 @@
+package app.salondesk.demo;
+
+import app.salondesk.booking.BookingStatus;
+import app.salondesk.salon.Salon;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static app.salondesk.jooq.Tables.BOOKINGS;
+import static app.salondesk.jooq.Tables.CLIENTS;
+import static app.salondesk.jooq.Tables.MASTERS;
+import static app.salondesk.jooq.Tables.MASTER_SERVICES;
+import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;
+import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
+import static app.salondesk.jooq.Tables.SERVICES;
+import static app.salondesk.jooq.Tables.TENANTS;
+
+/**
+ * A believable salon to try SalonDesk on: five masters with their own weekly hours, ten
+ * services, forty clients and two weeks of bookings around today (done ones in the past,
+ * confirmed and pending ones ahead, a few cancellations and no-shows).
+ *
+ * <p>Seeding is idempotent: a salon of this name is created once per database, whoever asks.
+ */
+public final class DemoSalon {
+
+    public static final String NAME = "Bloom Beauty Studio";
+    public static final ZoneId ZONE = ZoneId.of("Europe/Kyiv");
+
+    private static final Logger log = LoggerFactory.getLogger(DemoSalon.class);
+
+    private record MasterSpec(String name, String colour, List<String> services, Map<DayOfWeek, List<LocalTime[]>> hours) {
+    }
+
+    private record ServiceSpec(String name, int minutes, String price) {
+    }
+
+    private static final List<ServiceSpec> SERVICES_SPEC = List.of(
+            new ServiceSpec("Women's haircut", 60, "650.00"),
+            new ServiceSpec("Men's haircut", 45, "400.00"),
+            new ServiceSpec("Hair colouring", 120, "1800.00"),
+            new ServiceSpec("Blow-dry & styling", 45, "500.00"),
+            new ServiceSpec("Gel manicure", 90, "750.00"),
+            new ServiceSpec("Pedicure", 75, "850.00"),
+            new ServiceSpec("Brow shaping & tint", 45, "450.00"),
+            new ServiceSpec("Lash lift", 60, "900.00"),
+            new ServiceSpec("Beard trim", 30, "250.00"),
+            new ServiceSpec("Kids' haircut", 30, "300.00"));
+
+    private static final List<String> CLIENT_NAMES = List.of(
+            "Iryna Savchenko", "Oksana Boyko", "Nataliia Kravchenko", "Tetiana Oliinyk", "Yuliia Lysenko",
+            "Kateryna Moroz", "Anastasiia Petrenko", "Viktoriia Rudenko", "Alina Marchenko", "Daria Pavlenko",
+            "Khrystyna Polishchuk", "Mariia Kozak", "Solomiia Hnatiuk", "Liudmyla Romaniuk", "Halyna Karpenko",
+            "Svitlana Zinchenko", "Olha Fedorenko", "Valentyna Sydorenko", "Inna Klymenko", "Larysa Vasylenko",
+            "Dmytro Koval", "Oleksandr Horbunov", "Serhii Melnychuk", "Maksym Prykhodko", "Taras Hrytsenko",
+            "Bohdan Levchenko", "Yaroslav Dovzhenko", "Vitalii Kuzmenko", "Roman Shulha", "Artem Kharchenko",
+            "Zoriana Ivanyshyn", "Ulyana Stepanenko", "Vira Tymoshenko", "Nadiia Ostapenko", "Lesia Bilous",
+            "Emma Walker", "Sophie Laurent", "Anna Nowak", "Mila Horak", "Eva Schneider");
+
+    private final DSLContext dsl;
+    private final Clock clock;
+
+    public DemoSalon(DSLContext dsl, Clock clock) {
+        this.dsl = dsl;
+        this.clock = clock;
+    }
+
+    /** Creates the demo salon unless this database has it already; returns it either way. */
+    public Salon seed() {
+        return dsl.transactionResult(cfg -> {
+            DSLContext tx = DSL.using(cfg);
+            // one seeder at a time, even from two desks started at once
+            tx.execute("SELECT pg_advisory_xact_lock(hashtext('salondesk:demo-seed'))");
+            tx.execute("SET LOCAL salondesk.source = 'demo'");
+            Long existing = tx.select(TENANTS.ID).from(TENANTS).where(TENANTS.NAME.eq(NAME))
+                    .orderBy(TENANTS.ID).limit(1).fetchOne(TENANTS.ID);
+            if (existing != null) {
+                return new Salon(existing, NAME, ZONE);
+            }
+            long tenant = tx.insertInto(TENANTS, TENANTS.NAME, TENANTS.TIME_ZONE)
+                    .values(NAME, ZONE.getId()).returning(TENANTS.ID).fetchOne().getId();
+            new Writer(tx, tenant).write();
+            log.info("seeded the demo salon '{}' (id {})", NAME, tenant);
+            return new Salon(tenant, NAME, ZONE);
+        });
+    }
+
+    private final class Writer {
+        private final DSLContext tx;
+        private final long tenant;
+        private final Random random = new Random(20261129L);
+        private final Map<String, Long> serviceIds = new LinkedHashMap<>();
+        private final Map<String, Integer> serviceMinutes = new LinkedHashMap<>();
+
+        Writer(DSLContext tx, long tenant) {
+            this.tx = tx;
+            this.tenant = tenant;
+        }
+
+        void write() {
+            for (ServiceSpec s : SERVICES_SPEC) {
+                long id = tx.insertInto(SERVICES, SERVICES.TENANT_ID, SERVICES.NAME, SERVICES.DURATION_MIN, SERVICES.PRICE)
+                        .values(tenant, s.name(), s.minutes(), new BigDecimal(s.price()))
+                        .returning(SERVICES.ID).fetchOne().getId();
+                serviceIds.put(s.name(), id);
+                serviceMinutes.put(s.name(), s.minutes());
+            }
+            List<Long> clients = new ArrayList<>();
+            for (int i = 0; i < CLIENT_NAMES.size(); i++) {
+                String phone = String.format("+38067%07d", 1_234_500 + i * 7919 % 9_000_000);
+                clients.add(tx.insertInto(CLIENTS, CLIENTS.TENANT_ID, CLIENTS.NAME, CLIENTS.PHONE, CLIENTS.NOTES)
+                        .values(tenant, CLIENT_NAMES.get(i), phone, i % 7 == 0 ? "Prefers morning visits" : "")
+                        .returning(CLIENTS.ID).fetchOne().getId());
+            }
+            LocalDate today = LocalDate.now(clock.withZone(ZONE));
+            int order = 0;
+            for (MasterSpec m : masters()) {
+                long master = tx.insertInto(MASTERS, MASTERS.TENANT_ID, MASTERS.NAME, MASTERS.COLOUR, MASTERS.SORT_ORDER)
+                        .values(tenant, m.name(), m.colour(), order++)
+                        .returning(MASTERS.ID).fetchOne().getId();
+                for (String s : m.services()) {
+                    tx.insertInto(MASTER_SERVICES, MASTER_SERVICES.TENANT_ID, MASTER_SERVICES.MASTER_ID, MASTER_SERVICES.SERVICE_ID)
+                            .values(tenant, master, serviceIds.get(s)).execute();
+                }
+                m.hours().forEach((day, intervals) -> {
+                    for (LocalTime[] iv : intervals) {
+                        tx.insertInto(MASTER_WORKING_HOURS, MASTER_WORKING_HOURS.TENANT_ID, MASTER_WORKING_HOURS.MASTER_ID,
+                                        MASTER_WORKING_HOURS.WEEKDAY, MASTER_WORKING_HOURS.STARTS_AT, MASTER_WORKING_HOURS.ENDS_AT)
+                                .values(tenant, master, (short) day.getValue(), iv[0], iv[1]).execute();
+                    }
+                });
+                LocalDate dayOff = order == 4 ? today.plusDays(3) : null;   // one master is away one day next week
+                if (dayOff != null) {
+                    tx.insertInto(MASTER_TIME_OFF, MASTER_TIME_OFF.TENANT_ID, MASTER_TIME_OFF.MASTER_ID,
+                                    MASTER_TIME_OFF.STARTS_AT, MASTER_TIME_OFF.ENDS_AT, MASTER_TIME_OFF.REASON)
+                            .values(tenant, master, dayOff.atStartOfDay(ZONE).toOffsetDateTime(),
+                                    dayOff.plusDays(1).atStartOfDay(ZONE).toOffsetDateTime(), "Training day")
+                            .execute();
+                }
+                for (LocalDate d = today.minusDays(7); !d.isAfter(today.plusDays(7)); d = d.plusDays(1)) {
+                    if (!d.equals(dayOff)) {
+                        bookDay(master, m, d, clients);
+                    }
+                }
+            }
+        }
+
+        private void bookDay(long master, MasterSpec m, LocalDate day, List<Long> clients) {
+            Instant now = clock.instant();
+            var insert = tx.insertInto(BOOKINGS, BOOKINGS.TENANT_ID, BOOKINGS.MASTER_ID, BOOKINGS.CLIENT_ID, BOOKINGS.SERVICE_ID,
+                    BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS, BOOKINGS.SOURCE);
+            int rows = 0;
+            for (LocalTime[] iv : m.hours().getOrDefault(day.getDayOfWeek(), List.of())) {
+                ZonedDateTime t = day.atTime(iv[0]).atZone(ZONE);
+                ZonedDateTime end = day.atTime(iv[1]).atZone(ZONE);
+                while (true) {
+                    String service = m.services().get(random.nextInt(m.services().size()));
+                    int minutes = serviceMinutes.get(service);
+                    if (t.plusMinutes(minutes).isAfter(end)) {
+                        break;
+                    }
+                    if (random.nextInt(100) < 62) {
+                        Instant start = t.toInstant();
+                        BookingStatus status = statusFor(start, start.plusSeconds(minutes * 60L), now);
+                        insert = insert.values(tenant, master, clients.get(random.nextInt(clients.size())), serviceIds.get(service),
+                                t.toOffsetDateTime(), minutes, status.dbValue(), "demo");
+                        rows++;
+                        t = t.plusMinutes(minutes + (random.nextInt(4) == 0 ? 15 : 0));
+                    } else {
+                        t = t.plusMinutes(30);
+                    }
+                }
+            }
+            if (rows > 0) {
+                insert.execute();
+            }
+        }
+
+        private BookingStatus statusFor(Instant start, Instant end, Instant now) {
+            int dice = random.nextInt(100);
+            if (!end.isAfter(now)) {
+                return dice < 88 ? BookingStatus.COMPLETED : dice < 94 ? BookingStatus.NO_SHOW : BookingStatus.CANCELLED;
+            }
+            if (!start.isAfter(now)) {
+                return BookingStatus.ARRIVED;
+            }
+            return dice < 75 ? BookingStatus.CONFIRMED : dice < 94 ? BookingStatus.PENDING : BookingStatus.CANCELLED;
+        }
+    }
+
+    private static List<MasterSpec> masters() {
+        Set<DayOfWeek> weekdays = Set.of(DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY);
+        return List.of(
+                new MasterSpec("Olena Kovalenko", "#8e24aa",
+                        List.of("Women's haircut", "Hair colouring", "Blow-dry & styling", "Kids' haircut"),
+                        hours(weekdays, iv(9, 0, 13, 0), iv(14, 0, 18, 0))),
+                new MasterSpec("Marta Shevchenko", "#d81b60",
+                        List.of("Women's haircut", "Hair colouring", "Blow-dry & styling"),
+                        hours(Set.of(DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY, DayOfWeek.SATURDAY),
+                                iv(10, 0, 19, 0))),
+                new MasterSpec("Iryna Bondar", "#00897b",
+                        List.of("Gel manicure", "Pedicure"),
+                        hours(Set.of(DayOfWeek.MONDAY, DayOfWeek.WEDNESDAY, DayOfWeek.FRIDAY, DayOfWeek.SATURDAY, DayOfWeek.SUNDAY),
+                                iv(9, 0, 17, 0))),
+                new MasterSpec("Sofiia Melnyk", "#f4511e",
+                        List.of("Brow shaping & tint", "Lash lift"),
+                        hours(weekdays, iv(11, 0, 20, 0))),
+                new MasterSpec("Andrii Tkachenko", "#3949ab",
+                        List.of("Men's haircut", "Beard trim", "Kids' haircut"),
+                        hours(Set.of(DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY,
+                                DayOfWeek.SATURDAY, DayOfWeek.SUNDAY), iv(10, 0, 18, 0))));
+    }
+
+    private static LocalTime[] iv(int h1, int m1, int h2, int m2) {
+        return new LocalTime[]{LocalTime.of(h1, m1), LocalTime.of(h2, m2)};
+    }
+
+    private static Map<DayOfWeek, List<LocalTime[]>> hours(Set<DayOfWeek> days, LocalTime[]... intervals) {
+        Map<DayOfWeek, List<LocalTime[]>> map = new LinkedHashMap<>();
+        for (DayOfWeek d : DayOfWeek.values()) {
+            if (days.contains(d)) {
+                map.put(d, List.of(intervals));
+            }
+        }
+        return map;
+    }
+}

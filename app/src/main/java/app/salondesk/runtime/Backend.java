@@ -1,0 +1,159 @@
+package app.salondesk.runtime;
+
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.db.Database;
+import app.salondesk.db.EmbeddedServer;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.sql.SQLException;
+
+/**
+ * Everything the application runs on: the embedded server (default) or a shared one, the
+ * pool, and jOOQ. Opening it migrates the schema; closing it stops what it started.
+ */
+public final class Backend implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Backend.class);
+
+    private final AppHome.Lock lock;
+    private final EmbeddedServer server;
+    private final Database database;
+    private final DSLContext dsl;
+    private final boolean embedded;
+
+    private Backend(AppHome.Lock lock, EmbeddedServer server, Database database) {
+        this.lock = lock;
+        this.server = server;
+        this.database = database;
+        this.embedded = server != null;
+        this.dsl = DSL.using(database.dataSource(), SQLDialect.POSTGRES,
+                new Settings().withExecuteLogging(false).withRenderSchema(false));
+    }
+
+    /** Opens the database the options name, migrating it. Throws {@link StartupException}. */
+    public static Backend open(AppHome home, DbOptions options) {
+        return options.shared() ? openShared(options) : openEmbedded(home);
+    }
+
+    /** For tests and tools that already have a server: no lock, no embedded server. */
+    public static Backend connect(ConnectionSettings settings) {
+        return new Backend(null, null, openAndMigrate(settings));
+    }
+
+    private static Backend openShared(DbOptions options) {
+        ConnectionSettings settings;
+        try {
+            settings = new ConnectionSettings(options.url(), options.user(), options.password());
+        } catch (IllegalArgumentException e) {
+            throw new StartupException(StartupException.Reason.BAD_URL, options.url(), e);
+        }
+        return new Backend(null, null, openAndMigrate(settings));
+    }
+
+    private static Backend openEmbedded(AppHome home) {
+        AppHome.Lock lock = home.lock();
+        EmbeddedServer server = null;
+        try {
+            try {
+                server = EmbeddedServer.start(home.postgres(), home.binaries(), EmbeddedServer.Durability.DURABLE);
+            } catch (RuntimeException e) {
+                throw new StartupException(StartupException.Reason.EMBEDDED_FAILED, home.postgres().toString(), e);
+            }
+            return new Backend(lock, server, openAndMigrate(server.settings()));
+        } catch (RuntimeException e) {
+            if (server != null) {
+                server.close();
+            }
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static Database openAndMigrate(ConnectionSettings settings) {
+        Database db;
+        try {
+            db = Database.open(settings, 8);
+        } catch (RuntimeException e) {
+            throw classify(settings, e);
+        }
+        try {
+            db.migrate();
+            return db;
+        } catch (RuntimeException e) {
+            db.close();
+            throw classify(settings, e);
+        }
+    }
+
+    /** Turns a driver or pool failure into the reason a person can act on. */
+    static StartupException classify(ConnectionSettings settings, Throwable failure) {
+        String where = settings.url();
+        // the network cause first: the driver wraps it in an SQLException of class 08
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException) {
+                return new StartupException(StartupException.Reason.UNKNOWN_HOST, where, failure);
+            }
+            if (t instanceof ConnectException) {
+                return new StartupException(StartupException.Reason.CONNECTION_REFUSED, where, failure);
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
+                String state = sql.getSQLState();
+                if (state.equals("28P01") || state.equals("28000")) {
+                    return new StartupException(StartupException.Reason.BAD_CREDENTIALS, where, failure);
+                }
+                if (state.equals("3D000")) {
+                    return new StartupException(StartupException.Reason.NO_DATABASE, where, failure);
+                }
+                if (state.equals("42501")) {
+                    return new StartupException(StartupException.Reason.NO_PERMISSION, where, failure);
+                }
+                if (state.startsWith("08")) {
+                    return new StartupException(StartupException.Reason.CONNECTION_REFUSED, where, failure);
+                }
+            }
+        }
+        return new StartupException(StartupException.Reason.OTHER, where, failure);
+    }
+
+    public DSLContext dsl() {
+        return dsl;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    public boolean embedded() {
+        return embedded;
+    }
+
+    /** Where the data lives, for the status bar: a host or "this computer". */
+    public String location() {
+        return database.settings().url();
+    }
+
+    public String user() {
+        return database.settings().user();
+    }
+
+    @Override
+    public void close() {
+        database.close();
+        if (server != null) {
+            server.close();
+        }
+        if (lock != null) {
+            lock.close();
+        }
+        log.info("backend closed");
+    }
+}

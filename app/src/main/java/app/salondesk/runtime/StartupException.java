@@ -1,0 +1,46 @@
+package app.salondesk.runtime;
+
+/**
+ * Why the application could not get to its database, in terms a person can act on. The
+ * message key and argument are turned into words by the caller (command line or dialog);
+ * the cause goes to the log.
+ */
+public final class StartupException extends RuntimeException {
+
+    public enum Reason {
+        ALREADY_RUNNING("startup.alreadyRunning"),
+        BAD_URL("startup.badUrl"),
+        UNKNOWN_HOST("startup.unknownHost"),
+        CONNECTION_REFUSED("startup.connectionRefused"),
+        BAD_CREDENTIALS("startup.badCredentials"),
+        NO_DATABASE("startup.noDatabase"),
+        NO_PERMISSION("startup.noPermission"),
+        NO_SALON("startup.noSalon"),
+        EMBEDDED_FAILED("startup.embeddedFailed"),
+        OTHER("startup.other");
+
+        public final String messageKey;
+
+        Reason(String messageKey) {
+            this.messageKey = messageKey;
+        }
+    }
+
+    private final Reason reason;
+    private final String detail;
+
+    public StartupException(Reason reason, String detail, Throwable cause) {
+        super(reason + ": " + detail, cause);
+        this.reason = reason;
+        this.detail = detail;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+
+    /** The URL, host, folder or database name the message is about. */
+    public String detail() {
+        return detail;
+    }
+}

@@ -1,0 +1,52 @@
+package app.salondesk.staff;
+
+import org.jooq.DSLContext;
+
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.List;
+
+import static app.salondesk.jooq.Tables.MASTERS;
+import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;
+import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
+
+public final class MasterRepository {
+
+    private final DSLContext dsl;
+
+    public MasterRepository(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    /** Active masters in the order the salon lists them. */
+    public List<Master> findActive(long tenantId) {
+        return dsl.select(MASTERS.ID, MASTERS.NAME, MASTERS.COLOUR, MASTERS.SORT_ORDER)
+                .from(MASTERS)
+                .where(MASTERS.TENANT_ID.eq(tenantId).and(MASTERS.ACTIVE))
+                .orderBy(MASTERS.SORT_ORDER, MASTERS.NAME, MASTERS.ID)
+                .fetch(r -> new Master(r.value1(), r.value2(), r.value3(), r.value4()));
+    }
+
+    public List<WorkingInterval> workingHours(long tenantId, Collection<Long> masterIds) {
+        return dsl.select(MASTER_WORKING_HOURS.MASTER_ID, MASTER_WORKING_HOURS.WEEKDAY,
+                        MASTER_WORKING_HOURS.STARTS_AT, MASTER_WORKING_HOURS.ENDS_AT)
+                .from(MASTER_WORKING_HOURS)
+                .where(MASTER_WORKING_HOURS.TENANT_ID.eq(tenantId).and(MASTER_WORKING_HOURS.MASTER_ID.in(masterIds)))
+                .orderBy(MASTER_WORKING_HOURS.MASTER_ID, MASTER_WORKING_HOURS.WEEKDAY, MASTER_WORKING_HOURS.STARTS_AT)
+                .fetch(r -> new WorkingInterval(r.value1(), DayOfWeek.of(r.value2()), r.value3(), r.value4()));
+    }
+
+    /** Time off that overlaps [from, to). */
+    public List<TimeOff> timeOff(long tenantId, Collection<Long> masterIds, Instant from, Instant to) {
+        return dsl.select(MASTER_TIME_OFF.MASTER_ID, MASTER_TIME_OFF.STARTS_AT, MASTER_TIME_OFF.ENDS_AT, MASTER_TIME_OFF.REASON)
+                .from(MASTER_TIME_OFF)
+                .where(MASTER_TIME_OFF.TENANT_ID.eq(tenantId)
+                        .and(MASTER_TIME_OFF.MASTER_ID.in(masterIds))
+                        .and(MASTER_TIME_OFF.STARTS_AT.lt(to.atOffset(ZoneOffset.UTC)))
+                        .and(MASTER_TIME_OFF.ENDS_AT.gt(from.atOffset(ZoneOffset.UTC))))
+                .orderBy(MASTER_TIME_OFF.STARTS_AT)
+                .fetch(r -> new TimeOff(r.value1(), r.value2().toInstant(), r.value3().toInstant(), r.value4()));
+    }
+}

@@ -1,0 +1,102 @@
+package app.salondesk.ui;
+
+import app.salondesk.booking.ScheduleRepository;
+import app.salondesk.calendar.DayScheduleViewModel;
+import app.salondesk.calendar.ScheduleService;
+import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.AppHome;
+import app.salondesk.runtime.DbOptions;
+import app.salondesk.runtime.StartupException;
+import app.salondesk.staff.MasterRepository;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+
+/**
+ * The composition root of the window: opens the database off the FX thread behind a small
+ * "starting" window, then builds repositories, services, view models and views and passes
+ * them down. Closing the window stops the embedded server.
+ */
+public final class SalonDeskApp extends Application {
+
+    private static final Logger log = LoggerFactory.getLogger(SalonDeskApp.class);
+
+    // Application.launch() instantiates this class itself; the command line leaves its choices here.
+    private static AppHome home;
+    private static DbOptions options;
+    private static Long salonId;
+
+    private final Messages messages = Messages.forDefaultLocale();
+    private final BackgroundTasks tasks = new BackgroundTasks();
+    private volatile Session session;
+
+    public static void launch(AppHome home, DbOptions options, Long salonId) {
+        SalonDeskApp.home = home;
+        SalonDeskApp.options = options;
+        SalonDeskApp.salonId = salonId;
+        Application.launch(SalonDeskApp.class);
+    }
+
+    @Override
+    public void start(Stage stage) {
+        ErrorDialogs.installUncaughtHandler(messages, home.logs().resolve("salondesk.log"));
+        stage.setTitle("SalonDesk");
+        ProgressIndicator spinner = new ProgressIndicator();
+        Label label = new Label(messages.get(options.shared() ? "app.starting" : "app.startingDatabase"));
+        VBox splash = new VBox(16, spinner, label);
+        splash.setPadding(new Insets(32));
+        splash.setStyle("-fx-alignment: center;");
+        stage.setScene(new Scene(splash, 360, 200));
+        stage.show();
+
+        tasks.run(() -> Session.open(home, options, salonId, Clock.systemUTC()),
+                opened -> {
+                    session = opened;
+                    showMain(stage, opened);
+                },
+                failure -> {
+                    ErrorDialogs.showStartupFailure(stage, messages, failure, home.logs().resolve("salondesk.log"));
+                    Platform.exit();
+                });
+    }
+
+    private void showMain(Stage stage, Session s) {
+        MasterRepository masters = new MasterRepository(s.backend().dsl());
+        ScheduleService schedules = new ScheduleService(new ScheduleRepository(s.backend().dsl()), masters);
+        DayScheduleViewModel vm = new DayScheduleViewModel(s.salon(), masters.findActive(s.salon().id()),
+                schedules, tasks, messages, Clock.systemUTC());
+        String where = s.backend().embedded() ? messages.get("status.embedded")
+                : messages.format("status.server", s.backend().location());
+        MainWindow window = new MainWindow(vm, messages, s.backend().user(), where);
+        stage.setTitle(messages.format("app.title", s.salon().name()));
+        stage.setScene(new Scene(window.root(), 1280, 800));
+        stage.centerOnScreen();
+    }
+
+    @Override
+    public void stop() {
+        tasks.close();
+        Session s = session;
+        if (s != null) {
+            s.close();
+        }
+        log.info("SalonDesk closed");
+    }
+
+    /** For tests: the startup exception's text in the user's words. */
+    static String describe(Messages messages, Throwable failure) {
+        if (failure instanceof StartupException se) {
+            return messages.format(se.reason().messageKey, se.detail());
+        }
+        return failure.getMessage();
+    }
+}

@@ -1,0 +1,38 @@
+package app.salondesk;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/** One direction of dependencies: UI → service → repository/domain (CONVENTIONS.md). */
+class ArchitectureTest {
+
+    private final JavaClasses classes = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("app.salondesk");
+
+    @Test
+    void engineRepositoriesAndDomainDoNotTouchJavaFx() {
+        noClasses().that().resideInAnyPackage("app.salondesk.booking..", "app.salondesk.staff..", "app.salondesk.salon..",
+                        "app.salondesk.clients..", "app.salondesk.runtime..", "app.salondesk.demo..", "app.salondesk.db..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.calendarfx..")
+                .check(classes);
+    }
+
+    @Test
+    void viewsAndViewModelsHoldNoSql() {
+        noClasses().that().resideInAnyPackage("app.salondesk.ui..", "app.salondesk.calendar..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.jooq..", "java.sql..", "app.salondesk.jooq..")
+                .check(classes);
+    }
+
+    @Test
+    void viewModelsHoldNoControls() {
+        noClasses().that().haveSimpleNameEndingWith("ViewModel")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "com.calendarfx..")
+                .check(classes);
+    }
+}

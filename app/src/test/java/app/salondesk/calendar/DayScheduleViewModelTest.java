@@ -1,0 +1,119 @@
+package app.salondesk.calendar;
+
+import app.salondesk.booking.BookingStatus;
+import app.salondesk.booking.ScheduledBooking;
+import app.salondesk.i18n.Messages;
+import app.salondesk.salon.Salon;
+import app.salondesk.staff.Master;
+import app.salondesk.ui.TaskRunner;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The view model alone, without the FX toolkit and without a database. */
+class DayScheduleViewModelTest {
+
+    private static final Salon KYIV_SALON = new Salon(1, "Bloom", ZoneId.of("Europe/Kyiv"));
+    // 23:30 in UTC (and in New York it is still the 29th) — in Kyiv it is already 30 November
+    private static final Clock LATE = Clock.fixed(Instant.parse("2026-11-29T23:30:00Z"), ZoneOffset.UTC);
+
+    /** Runs work when told to, like the real background executor but in the test's order. */
+    private static final class ManualTasks implements TaskRunner {
+        final List<Runnable> pending = new ArrayList<>();
+
+        @Override
+        public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+            pending.add(() -> {
+                try {
+                    onSuccess.accept(work.call());
+                } catch (Exception e) {
+                    onFailure.accept(e);
+                }
+            });
+        }
+
+        void runAll() {
+            List<Runnable> now = new ArrayList<>(pending);
+            pending.clear();
+            now.forEach(Runnable::run);
+        }
+    }
+
+    private final List<LocalDate> asked = new ArrayList<>();
+    private final ManualTasks tasks = new ManualTasks();
+
+    private DayScheduleViewModel vm() {
+        ScheduleSource fake = (salon, masterIds, date, includeCancelled) -> {
+                asked.add(date);
+                if (date.getDayOfMonth() == 13) {
+                    throw new IllegalStateException("server went away");
+                }
+                Instant start = date.atTime(10, 0).atZone(salon.zone()).toInstant();
+                return new DaySchedule(date, List.of(
+                        new ScheduledBooking(1, 7, start, 60, BookingStatus.CONFIRMED, "Iryna", "Cut", 1),
+                        new ScheduledBooking(2, 7, start.plusSeconds(3600), 30, BookingStatus.PENDING, "Oksana", null, 1)),
+                        Map.of(), List.of());
+        };
+        return new DayScheduleViewModel(KYIV_SALON, List.of(new Master(7, "Olena", "#000000", 0)), fake, tasks,
+                new Messages(Locale.ENGLISH), LATE);
+    }
+
+    @Test
+    void todayIsTheSalonsDateNotThePcs() {
+        DayScheduleViewModel vm = vm();
+        assertEquals(LocalDate.of(2026, 11, 30), vm.dateProperty().get());
+        vm.nextDay();
+        vm.nextDay();
+        vm.previousDay();
+        assertEquals(LocalDate.of(2026, 12, 1), vm.dateProperty().get());
+        vm.today();
+        assertEquals(LocalDate.of(2026, 11, 30), vm.dateProperty().get());
+    }
+
+    @Test
+    void clearingTheDateKeepsTheShownDay() {
+        DayScheduleViewModel vm = vm();
+        vm.dateProperty().set(null);
+        assertEquals(LocalDate.of(2026, 11, 30), vm.dateProperty().get());
+    }
+
+    @Test
+    void loadingADayPublishesItsScheduleAndCountsBookingsInTheStatus() {
+        DayScheduleViewModel vm = vm();
+        vm.load(LocalDate.of(2026, 11, 30));
+        vm.load(LocalDate.of(2026, 11, 30));   // asked twice while in flight: one query
+        assertTrue(vm.loadingProperty().get());
+        assertEquals("Loading\u2026", vm.statusProperty().get());
+        tasks.runAll();
+        assertEquals(List.of(LocalDate.of(2026, 11, 30)), asked);
+        assertFalse(vm.loadingProperty().get());
+        assertEquals(2, vm.scheduleProperty().get().bookings().size());
+        assertEquals("2 bookings on Nov 30, 2026", vm.statusProperty().get());
+    }
+
+    @Test
+    void aFailedLoadSaysSoAndCanBeRetried() {
+        DayScheduleViewModel vm = vm();
+        vm.dateProperty().set(LocalDate.of(2026, 12, 13));
+        vm.load(LocalDate.of(2026, 12, 13));
+        tasks.runAll();
+        assertEquals("The schedule could not be loaded: server went away", vm.statusProperty().get());
+        assertFalse(vm.loadingProperty().get());
+        vm.load(LocalDate.of(2026, 12, 13));
+        assertEquals(1, tasks.pending.size(), "not stuck as in flight");
+    }
+}

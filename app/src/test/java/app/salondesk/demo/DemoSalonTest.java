@@ -1,0 +1,61 @@
+package app.salondesk.demo;
+
+import app.salondesk.db.TestPostgres;
+import app.salondesk.runtime.Backend;
+import app.salondesk.salon.Salon;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+
+import static app.salondesk.jooq.Tables.BOOKINGS;
+import static app.salondesk.jooq.Tables.CLIENTS;
+import static app.salondesk.jooq.Tables.MASTERS;
+import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
+import static app.salondesk.jooq.Tables.SERVICES;
+import static app.salondesk.jooq.Tables.TENANTS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DemoSalonTest {
+
+    private static final Clock NOON_30_NOV = Clock.fixed(Instant.parse("2026-11-30T10:00:00Z"), ZoneOffset.UTC);
+
+    @Test
+    void demoSalonHasMastersHoursServicesClientsAndTwoWeeksOfBookingsAroundToday() {
+        try (Backend b = Backend.connect(TestPostgres.freshDatabase("demo"))) {
+            Salon salon = new DemoSalon(b.dsl(), NOON_30_NOV).seed();
+            var dsl = b.dsl();
+            assertTrue(dsl.fetchCount(MASTERS) >= 4);
+            assertEquals(dsl.fetchCount(MASTERS),
+                    dsl.fetchCount(dsl.selectDistinct(MASTER_WORKING_HOURS.MASTER_ID).from(MASTER_WORKING_HOURS)), "every master has hours");
+            assertTrue(dsl.fetchCount(SERVICES) >= 8);
+            assertTrue(dsl.fetchCount(CLIENTS) >= 30);
+
+            LocalDate today = LocalDate.of(2026, 11, 30);
+            var starts = dsl.select(BOOKINGS.STARTS_AT).from(BOOKINGS).fetch(r -> r.value1().atZoneSameInstant(salon.zone()).toLocalDate());
+            assertTrue(starts.stream().anyMatch(d -> d.isBefore(today)), "bookings in the past");
+            assertTrue(starts.stream().anyMatch(d -> d.isAfter(today)), "bookings ahead");
+            assertTrue(starts.stream().allMatch(d -> !d.isBefore(today.minusDays(7)) && !d.isAfter(today.plusDays(7))));
+            // past bookings are done (or cancelled / no-show), future ones are not
+            assertEquals(0, dsl.fetchCount(BOOKINGS, BOOKINGS.STARTS_AT.gt(Instant.parse("2026-11-30T12:00:00Z").atOffset(ZoneOffset.UTC))
+                    .and(BOOKINGS.STATUS.in("completed", "no_show", "arrived"))));
+            assertEquals(0, dsl.fetchCount(BOOKINGS, BOOKINGS.STARTS_AT.lt(Instant.parse("2026-11-29T00:00:00Z").atOffset(ZoneOffset.UTC))
+                    .and(BOOKINGS.STATUS.in("pending", "confirmed", "arrived"))));
+        }
+    }
+
+    @Test
+    void seedingTwiceKeepsOneDemoSalon() {
+        try (Backend b = Backend.connect(TestPostgres.freshDatabase("demotwice"))) {
+            Salon first = new DemoSalon(b.dsl(), NOON_30_NOV).seed();
+            int bookings = b.dsl().fetchCount(BOOKINGS);
+            Salon second = new DemoSalon(b.dsl(), NOON_30_NOV).seed();
+            assertEquals(first, second);
+            assertEquals(1, b.dsl().fetchCount(TENANTS));
+            assertEquals(bookings, b.dsl().fetchCount(BOOKINGS));
+        }
+    }
+}
