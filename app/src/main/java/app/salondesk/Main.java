@@ -2,6 +2,7 @@ package app.salondesk;
 
 import app.salondesk.cli.SalonDeskCommand;
 import app.salondesk.runtime.AppHome;
+import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
@@ -16,6 +17,10 @@ public final class Main {
         AppHome home = AppHome.fromEnvironment();
         // Before the first logger exists: logback.xml writes to the home's log folder.
         System.setProperty("salondesk.logs", home.logs().toString());
+        // SLF4J's own notices (e.g. "calls during initialisation were replayed") go to the
+        // console, which belongs to the command line's output: only its errors may appear there.
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
+        LoggerFactory.getILoggerFactory();
         // JavaFX and CalendarFX log through java.util.logging: into our log file, not the console
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
