@@ -44,7 +44,11 @@ public final class Backend implements AutoCloseable {
 
     /** For tests and tools that already have a server: no lock, no embedded server. */
     public static Backend connect(ConnectionSettings settings) {
-        return new Backend(null, null, openAndMigrate(settings));
+        return connect(settings, 8);
+    }
+
+    public static Backend connect(ConnectionSettings settings, int poolSize) {
+        return new Backend(null, null, openAndMigrate(settings, poolSize));
     }
 
     private static Backend openShared(DbOptions options) {
@@ -77,9 +81,13 @@ public final class Backend implements AutoCloseable {
     }
 
     private static Database openAndMigrate(ConnectionSettings settings) {
+        return openAndMigrate(settings, 8);
+    }
+
+    private static Database openAndMigrate(ConnectionSettings settings, int poolSize) {
         Database db;
         try {
-            db = Database.open(settings, 8);
+            db = Database.open(settings, poolSize);
         } catch (RuntimeException e) {
             throw classify(settings, e);
         }

@@ -65,7 +65,8 @@ class SchemaTest {
     void migrationsAlsoApplyAsPlainSqlWithoutFlyway() throws Exception {
         ConnectionSettings plain = TestPostgres.freshDatabase("plainsql");
         try (Connection c = TestPostgres.connect(plain); Statement s = c.createStatement()) {
-            for (String file : List.of("V1__salons_masters_services_clients.sql", "V2__bookings.sql", "V3__booking_history_and_notify.sql")) {
+            for (String file : List.of("V1__salons_masters_services_clients.sql", "V2__bookings.sql", "V3__booking_history_and_notify.sql",
+                    "V4__booking_override_flag.sql")) {
                 // the whole file as one simple-protocol script, exactly as psql -f would send it
                 s.execute(resource("/db/migration/" + file));
             }
@@ -78,7 +79,7 @@ class SchemaTest {
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
             rs.next();
-            assertEquals(3, rs.getInt(1), "add new migrations to the plain-SQL list above");
+            assertEquals(4, rs.getInt(1), "add new migrations to the plain-SQL list above");
         }
     }
 

@@ -1,0 +1,475 @@
+package app.salondesk.booking;
+
+import app.salondesk.booking.BookingOutcome.Booked;
+import app.salondesk.booking.BookingOutcome.ChangedByOthers;
+import app.salondesk.booking.BookingOutcome.Invalid;
+import app.salondesk.booking.BookingOutcome.TimeTaken;
+import app.salondesk.booking.BookingOutcome.TryAgain;
+import app.salondesk.clients.ClientRepository;
+import app.salondesk.clients.PhoneNumbers;
+import app.salondesk.jooq.tables.records.BookingsRecord;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+
+import static app.salondesk.jooq.Tables.BOOKINGS;
+import static app.salondesk.jooq.Tables.MASTERS;
+import static app.salondesk.jooq.Tables.MASTER_SERVICES;
+import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;
+import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
+import static app.salondesk.jooq.Tables.SERVICES;
+import static app.salondesk.jooq.Tables.TENANTS;
+
+/**
+ * The one way bookings are written (DESIGN.md, "The booking protocol"). Every write is one
+ * short READ COMMITTED transaction that
+ * <ol>
+ *   <li>sets {@code lock_timeout = 5s} and takes the named per-master advisory lock
+ *       {@code hashtextextended('booking:' || tenant_id || ':' || master_id, 0)} — both masters,
+ *       in ascending id order, for a move — in one statement;</li>
+ *   <li>reads an existing booking {@code FOR UPDATE} and compares its version with the one the
+ *       user saw;</li>
+ *   <li>checks the business rules against the current state;</li>
+ *   <li>writes inside a savepoint, where the exclusion constraint has the last word: a
+ *       violation (23P01) rolls back to the savepoint and becomes {@link TimeTaken} with the
+ *       nearest free slots, computed in the same transaction;</li>
+ *   <li>commits.</li>
+ * </ol>
+ * Deadlocks and serialization failures retry the whole transaction (3 times, jittered
+ * backoff); a lock timeout is not retried and becomes {@link TryAgain}. Nothing slow happens
+ * while the lock is held. See docs/decisions/0005-booking-engine.md.
+ */
+public final class BookingEngine {
+
+    private static final Logger log = LoggerFactory.getLogger(BookingEngine.class);
+
+    public static final int MAX_DURATION_MIN = 720;
+    public static final int MAX_NOTE_LENGTH = 2000;
+    static final int RETRIES = 3;
+    static final int SLOT_STEP_MIN = 15;
+    static final int SLOTS_PER_GROUP = 3;
+
+    private static final Field<String> LOCK_TIMEOUT = DSL.field("set_config('lock_timeout', '5s', true)", SQLDataType.VARCHAR);
+
+    private final DSLContext dsl;
+
+    public BookingEngine(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    // ---- new bookings ------------------------------------------------------------------------
+
+    public BookingOutcome book(NewBooking cmd) {
+        Optional<Invalid> bad = validate(cmd);
+        if (bad.isPresent()) {
+            return bad.get();
+        }
+        UUID requestId = cmd.requestId() != null ? cmd.requestId() : UUID.randomUUID();
+        String phone = cmd.newClient() != null && cmd.newClient().phone() != null && !cmd.newClient().phone().isBlank()
+                ? PhoneNumbers.normalise(cmd.newClient().phone(), PhoneNumbers.DEFAULT_REGION).orElse(null) : null;
+        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), tx -> {
+            // a repeat of a request already carried out returns what it made
+            Optional<Booking> done = byRequest(tx, cmd.tenantId(), requestId);
+            if (done.isPresent()) {
+                return new Booked(done.get());
+            }
+            Record m = master(tx, cmd.tenantId(), cmd.masterId());
+            if (m == null) {
+                return new Invalid(InvalidReason.UNKNOWN_MASTER, Long.toString(cmd.masterId()));
+            }
+            if (!m.get(MASTERS.ACTIVE)) {
+                return new Invalid(InvalidReason.MASTER_INACTIVE, m.get(MASTERS.NAME));
+            }
+            Integer duration = cmd.durationMin();
+            if (cmd.serviceId() != null) {
+                Record s = tx.select(SERVICES.DURATION_MIN, SERVICES.NAME,
+                                DSL.field(DSL.exists(DSL.selectOne().from(MASTER_SERVICES)
+                                        .where(MASTER_SERVICES.TENANT_ID.eq(cmd.tenantId())
+                                                .and(MASTER_SERVICES.MASTER_ID.eq(cmd.masterId()))
+                                                .and(MASTER_SERVICES.SERVICE_ID.eq(cmd.serviceId()))))).as("offered"))
+                        .from(SERVICES)
+                        .where(SERVICES.TENANT_ID.eq(cmd.tenantId()).and(SERVICES.ID.eq(cmd.serviceId())))
+                        .fetchOne();
+                if (s == null) {
+                    return new Invalid(InvalidReason.UNKNOWN_SERVICE, Long.toString(cmd.serviceId()));
+                }
+                if (!s.get("offered", Boolean.class)) {
+                    return new Invalid(InvalidReason.SERVICE_NOT_OFFERED, s.get(SERVICES.NAME));
+                }
+                if (duration == null) {
+                    duration = s.get(SERVICES.DURATION_MIN);
+                }
+            }
+            if (cmd.start().isBefore(now(tx))) {
+                return new Invalid(InvalidReason.START_IN_PAST);
+            }
+            Optional<BookingOutcome> notFree = checkTime(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId(), cmd.start(),
+                    duration, null, cmd.overrideHours());
+            if (notFree.isPresent()) {
+                return notFree.get();
+            }
+            if (cmd.clientId() != null && !new ClientRepository(tx).exists(cmd.tenantId(), cmd.clientId())) {
+                return new Invalid(InvalidReason.UNKNOWN_CLIENT, Long.toString(cmd.clientId()));
+            }
+            int minutes = duration;
+            return writeOrTimeTaken(tx,
+                    () -> {
+                        // a new client is made inside the savepoint: if the booking is refused, so is the client
+                        long clientId = cmd.clientId() != null ? cmd.clientId()
+                                : new ClientRepository(tx).findOrCreate(cmd.tenantId(), cmd.newClient().name().strip(), phone);
+                        BookingsRecord r = tx.insertInto(BOOKINGS)
+                                .set(BOOKINGS.TENANT_ID, cmd.tenantId())
+                                .set(BOOKINGS.MASTER_ID, cmd.masterId())
+                                .set(BOOKINGS.CLIENT_ID, clientId)
+                                .set(BOOKINGS.SERVICE_ID, cmd.serviceId())
+                                .set(BOOKINGS.STARTS_AT, utc(cmd.start()))
+                                .set(BOOKINGS.DURATION_MIN, minutes)
+                                .set(BOOKINGS.STATUS, BookingStatus.CONFIRMED.dbValue())
+                                .set(BOOKINGS.REQUEST_ID, requestId)
+                                .set(BOOKINGS.SOURCE, cmd.source().dbValue())
+                                .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
+                                .set(BOOKINGS.OUTSIDE_HOURS, cmd.overrideHours() && !withinHours(tx, cmd.tenantId(), cmd.masterId(), cmd.start(), minutes))
+                                .onConflict(BOOKINGS.TENANT_ID, BOOKINGS.REQUEST_ID).doNothing()
+                                .returning()
+                                .fetchOne();
+                        // null: the same request id was inserted meanwhile (another desk, a retry)
+                        return new Booked(r != null ? toBooking(r) : byRequest(tx, cmd.tenantId(), requestId).orElseThrow());
+                    },
+                    () -> slots(tx, cmd.tenantId(), minutes, cmd.start(), cmd.masterId(), cmd.serviceId(), null));
+        });
+    }
+
+    private static Optional<Invalid> validate(NewBooking cmd) {
+        if (cmd.start() == null) {
+            return Optional.of(new Invalid(InvalidReason.START_MISSING));
+        }
+        if (cmd.durationMin() == null && cmd.serviceId() == null) {
+            return Optional.of(new Invalid(InvalidReason.DURATION_MISSING));
+        }
+        if (cmd.durationMin() != null && (cmd.durationMin() <= 0 || cmd.durationMin() > MAX_DURATION_MIN)) {
+            return Optional.of(new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, Integer.toString(cmd.durationMin())));
+        }
+        if (cmd.note() != null && cmd.note().length() > MAX_NOTE_LENGTH) {
+            return Optional.of(new Invalid(InvalidReason.NOTE_TOO_LONG));
+        }
+        if (cmd.clientId() == null) {
+            NewBooking.ClientDetails c = cmd.newClient();
+            if (c == null || c.name() == null || c.name().isBlank()) {
+                return Optional.of(new Invalid(InvalidReason.CLIENT_NAME_MISSING));
+            }
+            if (c.name().strip().length() > ClientRepository.MAX_NAME_LENGTH || c.name().chars().anyMatch(ch -> ch < 0x20)) {
+                return Optional.of(new Invalid(InvalidReason.CLIENT_NAME_TOO_LONG));
+            }
+            if (c.phone() != null && !c.phone().isBlank()
+                    && PhoneNumbers.normalise(c.phone(), PhoneNumbers.DEFAULT_REGION).isEmpty()) {
+                return Optional.of(new Invalid(InvalidReason.PHONE_INVALID, c.phone().length() > 40 ? c.phone().substring(0, 40) : c.phone()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    // ---- changes of existing bookings --------------------------------------------------------
+
+    /** Move to another time and/or master, or change the duration (drag, resize, form, "Move to ▸"). */
+    public BookingOutcome reschedule(Reschedule cmd) {
+        if (cmd.newStart() == null) {
+            return new Invalid(InvalidReason.START_MISSING);
+        }
+        if (cmd.newDurationMin() <= 0 || cmd.newDurationMin() > MAX_DURATION_MIN) {
+            return new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, Integer.toString(cmd.newDurationMin()));
+        }
+        return inTransaction(cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source(), tx -> {
+            Optional<Booking> found = lockBooking(tx, cmd.tenantId(), cmd.bookingId());
+            if (found.isEmpty()) {
+                return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
+            }
+            Booking current = found.get();
+            // any change by anyone bumps the version (a trigger does, for plain SQL too), and
+            // a master change is a change: so matching versions mean we locked the right master
+            if (current.version() != cmd.expectedVersion() || current.masterId() != cmd.fromMasterId()) {
+                return new ChangedByOthers(current);
+            }
+            if (current.masterId() != cmd.toMasterId()) {
+                Record m = master(tx, cmd.tenantId(), cmd.toMasterId());
+                if (m == null) {
+                    return new Invalid(InvalidReason.UNKNOWN_MASTER, Long.toString(cmd.toMasterId()));
+                }
+                if (!m.get(MASTERS.ACTIVE)) {
+                    return new Invalid(InvalidReason.MASTER_INACTIVE, m.get(MASTERS.NAME));
+                }
+                if (current.serviceId() != null && !offers(tx, cmd.tenantId(), cmd.toMasterId(), current.serviceId())) {
+                    return new Invalid(InvalidReason.SERVICE_NOT_OFFERED, serviceName(tx, cmd.tenantId(), current.serviceId()));
+                }
+            }
+            if (!cmd.newStart().equals(current.start()) && cmd.newStart().isBefore(now(tx))) {
+                return new Invalid(InvalidReason.START_IN_PAST);
+            }
+            if (current.status().holdsTime()) {
+                Optional<BookingOutcome> notFree = checkTime(tx, cmd.tenantId(), cmd.toMasterId(), current.serviceId(),
+                        cmd.newStart(), cmd.newDurationMin(), current.id(), cmd.overrideHours());
+                if (notFree.isPresent()) {
+                    return notFree.get();
+                }
+            }
+            boolean outside = cmd.overrideHours() && !withinHours(tx, cmd.tenantId(), cmd.toMasterId(), cmd.newStart(), cmd.newDurationMin());
+            return writeOrTimeTaken(tx,
+                    () -> new Booked(toBooking(tx.update(BOOKINGS)
+                            .set(BOOKINGS.MASTER_ID, cmd.toMasterId())
+                            .set(BOOKINGS.STARTS_AT, utc(cmd.newStart()))
+                            .set(BOOKINGS.DURATION_MIN, cmd.newDurationMin())
+                            .set(BOOKINGS.OUTSIDE_HOURS, outside)
+                            .set(BOOKINGS.VERSION, BOOKINGS.VERSION.plus(1))
+                            .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
+                            .returning().fetchOne())),
+                    () -> slots(tx, cmd.tenantId(), cmd.newDurationMin(), cmd.newStart(), cmd.toMasterId(), current.serviceId(), current.id()));
+        });
+    }
+
+    /** Confirm, arrived, completed, no-show, cancel — or revive a cancelled booking if its time is still free. */
+    public BookingOutcome changeStatus(StatusChange cmd) {
+        if (cmd.newStatus() == null) {
+            return new Invalid(InvalidReason.BAD_VALUE, "status");
+        }
+        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), tx -> {
+            Optional<Booking> found = lockBooking(tx, cmd.tenantId(), cmd.bookingId());
+            if (found.isEmpty()) {
+                return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
+            }
+            Booking current = found.get();
+            if (current.version() != cmd.expectedVersion() || current.masterId() != cmd.masterId()) {
+                return new ChangedByOthers(current);
+            }
+            if (current.status() == cmd.newStatus()) {
+                return new Booked(current);
+            }
+            if (cmd.newStatus().holdsTime() && !current.status().holdsTime()) {
+                // reviving: the time must still be free (hours are not re-checked: it was booked once)
+                if (overlaps(tx, cmd.tenantId(), current.masterId(), current.start(), current.durationMin(), current.id())) {
+                    return new TimeTaken(slots(tx, cmd.tenantId(), current.durationMin(), current.start(),
+                            current.masterId(), current.serviceId(), current.id()));
+                }
+            }
+            return writeOrTimeTaken(tx,
+                    () -> new Booked(toBooking(tx.update(BOOKINGS)
+                            .set(BOOKINGS.STATUS, cmd.newStatus().dbValue())
+                            .set(BOOKINGS.VERSION, BOOKINGS.VERSION.plus(1))
+                            .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
+                            .returning().fetchOne())),
+                    () -> slots(tx, cmd.tenantId(), current.durationMin(), current.start(), current.masterId(), current.serviceId(), current.id()));
+        });
+    }
+
+    /** Free starts for the booking form (outside any write). */
+    public List<FreeSlot> freeSlots(FreeSlotFinder.Question q) {
+        return FreeSlotFinder.find(dsl, q);
+    }
+
+    public Optional<Booking> find(long tenantId, long bookingId) {
+        return dsl.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
+                .fetchOptional(BookingEngine::toBooking);
+    }
+
+    // ---- the protocol --------------------------------------------------------------------------
+
+    /**
+     * Runs {@code work} in one transaction after taking the masters' named locks (ascending id
+     * order, so A→B and B→A moves cannot deadlock on them). Retries deadlocks and serialization
+     * failures; turns a lock timeout into {@link TryAgain}.
+     */
+    private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source,
+                                         Function<DSLContext, BookingOutcome> work) {
+        List<Field<?>> lockAndSettings = new ArrayList<>();
+        // Evaluated left to right: lock_timeout is in force before the first lock is awaited.
+        lockAndSettings.add(LOCK_TIMEOUT);
+        lockAndSettings.add(DSL.function("set_config", SQLDataType.VARCHAR,
+                DSL.inline("salondesk.source"), DSL.val(source.dbValue()), DSL.inline(true)));
+        for (long masterId : new TreeSet<>(masterIds)) {
+            lockAndSettings.add(DSL.field("pg_advisory_xact_lock(hashtextextended({0}, 0))", SQLDataType.OTHER,
+                    DSL.val(lockName(tenantId, masterId))));
+        }
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return dsl.transactionResult(cfg -> {
+                    DSLContext tx = cfg.dsl();
+                    tx.select(lockAndSettings).fetch();
+                    return work.apply(tx);
+                });
+            } catch (DataAccessException e) {
+                String state = e.sqlState();
+                if ("55P03".equals(state)) {
+                    log.info("schedule of master(s) {} stayed locked for 5 s: try again", masterIds);
+                    return new TryAgain();
+                }
+                if (("40P01".equals(state) || "40001".equals(state)) && attempt < RETRIES) {
+                    log.info("{} on attempt {}, retrying", state, attempt + 1);
+                    backoff(attempt);
+                    continue;
+                }
+                if ("40P01".equals(state) || "40001".equals(state)) {
+                    return new TryAgain();
+                }
+                if ("23503".equals(state)) {
+                    return new Invalid(InvalidReason.BAD_VALUE, "reference");
+                }
+                if (state != null && (state.startsWith("22") || "23514".equals(state))) {
+                    return new Invalid(InvalidReason.BAD_VALUE, "");
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** The name every program that writes bookings locks: {@code 'booking:' || tenant_id || ':' || master_id}. */
+    public static String lockName(long tenantId, long masterId) {
+        return "booking:" + tenantId + ":" + masterId;
+    }
+
+    private interface Write {
+        BookingOutcome run();
+    }
+
+    private interface Slots {
+        List<FreeSlot> find();
+    }
+
+    /**
+     * The write inside a savepoint (jOOQ's nested transaction): if the exclusion constraint
+     * refuses it — someone wrote past the lock, e.g. plain SQL — only the write is undone, and
+     * the same transaction answers with the nearest free slots.
+     */
+    private static BookingOutcome writeOrTimeTaken(DSLContext tx, Write write, Slots slots) {
+        try {
+            return tx.transactionResult(nested -> write.run());
+        } catch (DataAccessException e) {
+            if ("23P01".equals(e.sqlState())) {
+                return new TimeTaken(slots.find());
+            }
+            throw e;
+        }
+    }
+
+    private static void backoff(int attempt) {
+        long base = 20L << attempt;   // 20, 40, 80 ms
+        try {
+            Thread.sleep(base + ThreadLocalRandom.current().nextLong(base));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---- checks ------------------------------------------------------------------------------
+
+    /** Working hours, time off (unless overridden), then overlap; empty when the time is free. */
+    private static Optional<BookingOutcome> checkTime(DSLContext tx, long tenantId, long masterId, Long serviceId,
+                                                      Instant start, int minutes, Long excludeId, boolean overrideHours) {
+        if (!overrideHours) {
+            if (!withinHours(tx, tenantId, masterId, start, minutes)) {
+                return Optional.of(new Invalid(InvalidReason.OUTSIDE_WORKING_HOURS));
+            }
+            if (inTimeOff(tx, tenantId, masterId, start, minutes)) {
+                return Optional.of(new Invalid(InvalidReason.MASTER_TIME_OFF));
+            }
+        }
+        if (overlaps(tx, tenantId, masterId, start, minutes, excludeId)) {
+            return Optional.of(new TimeTaken(slots(tx, tenantId, minutes, start, masterId, serviceId, excludeId)));
+        }
+        return Optional.empty();
+    }
+
+    /** Inside one working interval of that weekday, in the salon's wall-clock time. */
+    private static boolean withinHours(DSLContext tx, long tenantId, long masterId, Instant start, int minutes) {
+        Field<OffsetDateTime> s = DSL.val(utc(start));
+        Field<OffsetDateTime> e = DSL.val(utc(start.plusSeconds(minutes * 60L)));
+        Field<String> tz = DSL.select(TENANTS.TIME_ZONE).from(TENANTS).where(TENANTS.ID.eq(tenantId)).asField();
+        // local start/end as timestamp without zone; the interval's bounds as that day + time
+        Field<Object> localStart = DSL.field("({0} AT TIME ZONE {1})", Object.class, s, tz);
+        Field<Object> localEnd = DSL.field("({0} AT TIME ZONE {1})", Object.class, e, tz);
+        return tx.fetchExists(DSL.selectOne().from(MASTER_WORKING_HOURS)
+                .where(MASTER_WORKING_HOURS.TENANT_ID.eq(tenantId))
+                .and(MASTER_WORKING_HOURS.MASTER_ID.eq(masterId))
+                .and(DSL.condition("{0} = extract(isodow FROM {1})", MASTER_WORKING_HOURS.WEEKDAY, localStart))
+                .and(DSL.condition("{0} >= CAST({0} AS date) + {1}", localStart, MASTER_WORKING_HOURS.STARTS_AT))
+                .and(DSL.condition("{0} <= CAST({1} AS date) + {2}", localEnd, localStart, MASTER_WORKING_HOURS.ENDS_AT)));
+    }
+
+    private static boolean inTimeOff(DSLContext tx, long tenantId, long masterId, Instant start, int minutes) {
+        return tx.fetchExists(MASTER_TIME_OFF, MASTER_TIME_OFF.TENANT_ID.eq(tenantId)
+                .and(MASTER_TIME_OFF.MASTER_ID.eq(masterId))
+                .and(MASTER_TIME_OFF.STARTS_AT.lt(utc(start.plusSeconds(minutes * 60L))))
+                .and(MASTER_TIME_OFF.ENDS_AT.gt(utc(start))));
+    }
+
+    /** Active bookings of the master overlapping [start, start + minutes), other than {@code excludeId}. */
+    private static boolean overlaps(DSLContext tx, long tenantId, long masterId, Instant start, int minutes, Long excludeId) {
+        // written like the exclusion constraint (same predicate and range), so its GiST index serves it
+        return tx.fetchExists(DSL.selectOne().from(BOOKINGS)
+                .where(BOOKINGS.TENANT_ID.eq(tenantId))
+                .and(BOOKINGS.MASTER_ID.eq(masterId))
+                .and(BOOKINGS.STATUS.in("pending", "confirmed", "arrived"))
+                .and(excludeId == null ? DSL.noCondition() : BOOKINGS.ID.ne(excludeId))
+                .and(DSL.condition("tstzrange({0}, slot_end({0}, {1})) && tstzrange({2}, {3})",
+                        BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, DSL.val(utc(start)), DSL.val(utc(start.plusSeconds(minutes * 60L))))));
+    }
+
+    private static List<FreeSlot> slots(DSLContext tx, long tenantId, int minutes, Instant wished, long masterId,
+                                        Long serviceId, Long excludeId) {
+        return FreeSlotFinder.find(tx, new FreeSlotFinder.Question(tenantId, minutes, wished, masterId, serviceId,
+                excludeId, SLOT_STEP_MIN, SLOTS_PER_GROUP));
+    }
+
+    private static boolean offers(DSLContext tx, long tenantId, long masterId, long serviceId) {
+        return tx.fetchExists(MASTER_SERVICES, MASTER_SERVICES.TENANT_ID.eq(tenantId)
+                .and(MASTER_SERVICES.MASTER_ID.eq(masterId)).and(MASTER_SERVICES.SERVICE_ID.eq(serviceId)));
+    }
+
+    private static String serviceName(DSLContext tx, long tenantId, long serviceId) {
+        return tx.select(SERVICES.NAME).from(SERVICES)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId))).fetchOne(SERVICES.NAME);
+    }
+
+    private static Record master(DSLContext tx, long tenantId, long masterId) {
+        return tx.select(MASTERS.ACTIVE, MASTERS.NAME).from(MASTERS)
+                .where(MASTERS.TENANT_ID.eq(tenantId).and(MASTERS.ID.eq(masterId))).fetchOne();
+    }
+
+    private static Instant now(DSLContext tx) {
+        // the database's clock: every desk agrees on what "the past" is
+        return tx.select(DSL.currentOffsetDateTime()).fetchOne(0, OffsetDateTime.class).toInstant();
+    }
+
+    private static Optional<Booking> lockBooking(DSLContext tx, long tenantId, long bookingId) {
+        return tx.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
+                .forUpdate().fetchOptional(BookingEngine::toBooking);
+    }
+
+    private static Optional<Booking> byRequest(DSLContext tx, long tenantId, UUID requestId) {
+        return tx.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.REQUEST_ID.eq(requestId)))
+                .fetchOptional(BookingEngine::toBooking);
+    }
+
+    static Booking toBooking(BookingsRecord r) {
+        return new Booking(r.getId(), r.getTenantId(), r.getMasterId(), r.getClientId(), r.getServiceId(),
+                r.getStartsAt().toInstant(), r.getDurationMin(), BookingStatus.fromDb(r.getStatus()), r.getVersion(),
+                r.getRequestId(), Source.valueOf(r.getSource().toUpperCase(java.util.Locale.ROOT)), r.getNote(), r.getOutsideHours());
+    }
+
+    private static OffsetDateTime utc(Instant i) {
+        return i.atOffset(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,103 @@
+package app.salondesk.booking;
+
+import org.jooq.DSLContext;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/**
+ * The nearest free starts around a wished time: the wished master's first, then other active
+ * masters who offer the service; on a grid of {@code step} minutes from the start of each
+ * working interval; inside working hours, outside time off, not overlapping active bookings,
+ * not in the past. One SQL statement per question.
+ */
+public final class FreeSlotFinder {
+
+    /** Days searched around the wished day: one before, a week after. */
+    static final int DAYS_BEFORE = 1;
+    static final int DAYS_AFTER = 7;
+
+    /**
+     * Plain SQL rather than jOOQ's DSL: the question is a walk over wall-clock working hours
+     * (LATERAL generate_series, date + time AT TIME ZONE the salon's zone) that reads far
+     * more clearly as the SQL it is. All values are bind parameters.
+     */
+    private static final String SQL = """
+            WITH p AS (
+                SELECT t.id AS tenant, t.time_zone AS tz,
+                       CAST(? AS integer) AS dur, CAST(? AS timestamptz) AS wished,
+                       CAST(? AS bigint) AS preferred, CAST(? AS bigint) AS service,
+                       CAST(? AS bigint) AS exclude_id, CAST(? AS integer) AS step
+                  FROM tenants t
+                 WHERE t.id = ?
+            ), cand AS (
+                SELECT m.id, m.name, coalesce(m.id = p.preferred, false) AS same
+                  FROM p JOIN masters m ON m.tenant_id = p.tenant
+                 WHERE m.active
+                   AND (m.id = p.preferred OR p.service IS NULL
+                        OR EXISTS (SELECT 1 FROM master_services ms
+                                    WHERE ms.tenant_id = p.tenant AND ms.master_id = m.id AND ms.service_id = p.service))
+            ), days AS (
+                SELECT CAST(d AS date) AS d
+                  FROM p, generate_series(CAST(p.wished AT TIME ZONE p.tz AS date) - %d,
+                                          CAST(p.wished AT TIME ZONE p.tz AS date) + %d,
+                                          interval '1 day') AS d
+            ), grid AS (
+                SELECT c.id AS master_id, c.name, c.same,
+                       ((dd.d + wh.starts_at) + make_interval(mins => g.i * p.step)) AT TIME ZONE p.tz AS s
+                  FROM p
+                  CROSS JOIN cand c
+                  JOIN master_working_hours wh ON wh.tenant_id = p.tenant AND wh.master_id = c.id
+                  JOIN days dd ON extract(isodow FROM dd.d) = wh.weekday
+                  CROSS JOIN LATERAL generate_series(0, (minute_of_day(wh.ends_at) - minute_of_day(wh.starts_at) - p.dur) / p.step) AS g(i)
+                 WHERE minute_of_day(wh.ends_at) - minute_of_day(wh.starts_at) >= p.dur
+            ), free AS (
+                SELECT g.master_id, g.name, g.same, g.s, abs(extract(epoch FROM g.s - p.wished)) AS dist
+                  FROM grid g, p
+                 WHERE g.s >= now()
+                   AND NOT EXISTS (
+                       SELECT 1 FROM bookings b
+                        WHERE b.tenant_id = p.tenant AND b.master_id = g.master_id
+                          AND b.status IN ('pending', 'confirmed', 'arrived')
+                          AND (p.exclude_id IS NULL OR b.id <> p.exclude_id)
+                          AND tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min)) && tstzrange(g.s, slot_end(g.s, p.dur)))
+                   AND NOT EXISTS (
+                       SELECT 1 FROM master_time_off o
+                        WHERE o.tenant_id = p.tenant AND o.master_id = g.master_id
+                          AND o.starts_at < slot_end(g.s, p.dur) AND o.ends_at > g.s)
+            ), ranked AS (
+                SELECT f.*, row_number() OVER (PARTITION BY f.same ORDER BY f.dist, f.s, f.master_id) AS rn
+                  FROM free f
+            )
+            SELECT master_id, name, s, same
+              FROM ranked
+             WHERE rn <= ?
+             ORDER BY same DESC, dist, s, master_id
+            """.formatted(DAYS_BEFORE, DAYS_AFTER);
+
+    private final DSLContext dsl;
+
+    public FreeSlotFinder(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    /** A question about free time. {@code preferredMasterId}, {@code serviceId}, {@code excludeBookingId} may be null. */
+    public record Question(long tenantId, int durationMin, Instant wished, Long preferredMasterId, Long serviceId,
+                           Long excludeBookingId, int stepMin, int perGroup) {
+    }
+
+    public List<FreeSlot> find(Question q) {
+        return find(dsl, q);
+    }
+
+    /** Runs in the caller's transaction, so it sees what the caller sees (and has locked). */
+    public static List<FreeSlot> find(DSLContext tx, Question q) {
+        OffsetDateTime wished = q.wished().atOffset(ZoneOffset.UTC);
+        return tx.resultQuery(SQL, q.durationMin(), wished, q.preferredMasterId(), q.serviceId(), q.excludeBookingId(),
+                        q.stepMin(), q.tenantId(), q.perGroup())
+                .fetch(r -> new FreeSlot(r.get(0, Long.class), r.get(1, String.class),
+                        r.get(2, OffsetDateTime.class).toInstant(), r.get(3, Boolean.class)));
+    }
+}

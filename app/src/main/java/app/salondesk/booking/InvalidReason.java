@@ -1,0 +1,40 @@
+package app.salondesk.booking;
+
+/**
+ * Why a request cannot be carried out as asked. Each has a message key in the bundles
+ * ({@code invalid.<name in lower case>}) and names the field of the form it concerns.
+ */
+public enum InvalidReason {
+    UNKNOWN_MASTER("master"),
+    MASTER_INACTIVE("master"),
+    UNKNOWN_SERVICE("service"),
+    SERVICE_NOT_OFFERED("service"),
+    UNKNOWN_CLIENT("client"),
+    CLIENT_NAME_MISSING("client"),
+    CLIENT_NAME_TOO_LONG("client"),
+    PHONE_INVALID("phone"),
+    UNKNOWN_BOOKING("booking"),
+    START_MISSING("start"),
+    START_IN_PAST("start"),
+    DURATION_MISSING("duration"),
+    DURATION_OUT_OF_RANGE("duration"),
+    OUTSIDE_WORKING_HOURS("start"),
+    MASTER_TIME_OFF("start"),
+    NOTE_TOO_LONG("note"),
+    BAD_VALUE("");
+
+    private final String field;
+
+    InvalidReason(String field) {
+        this.field = field;
+    }
+
+    /** The form field the reason concerns ("" when none in particular). */
+    public String field() {
+        return field;
+    }
+
+    public String messageKey() {
+        return "invalid." + name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,95 @@
+package app.salondesk.booking;
+
+import app.salondesk.db.TestPostgres;
+import app.salondesk.runtime.Backend;
+import org.jooq.DSLContext;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.UUID;
+
+/**
+ * A small salon on its own fresh database: masters Anna and Bohdan work every day 08:00–20:00
+ * and both do a 60-minute "Cut"; Vira works 10:00–14:00 and does only "Nails" (90 min).
+ */
+final class EngineFixture implements AutoCloseable {
+
+    static final ZoneId ZONE = ZoneId.of("Europe/Kyiv");
+    /** A Monday far enough ahead never to be in the past. */
+    static final LocalDate DAY = LocalDate.of(2030, 1, 7);
+
+    final Backend backend;
+    final DSLContext dsl;
+    final BookingEngine engine;
+    final long tenant;
+    final long anna;
+    final long bohdan;
+    final long vira;
+    final long cut;
+    final long nails;
+    final long client;
+
+    EngineFixture(String name, int poolSize) {
+        backend = Backend.connect(TestPostgres.migratedDatabase(name), poolSize);
+        dsl = backend.dsl();
+        engine = new BookingEngine(dsl);
+        tenant = id("INSERT INTO tenants (name, time_zone) VALUES ('Fixture salon', 'Europe/Kyiv') RETURNING id");
+        anna = id("INSERT INTO masters (tenant_id, name, sort_order) VALUES (" + tenant + ", 'Anna', 1) RETURNING id");
+        bohdan = id("INSERT INTO masters (tenant_id, name, sort_order) VALUES (" + tenant + ", 'Bohdan', 2) RETURNING id");
+        vira = id("INSERT INTO masters (tenant_id, name, sort_order) VALUES (" + tenant + ", 'Vira', 3) RETURNING id");
+        cut = id("INSERT INTO services (tenant_id, name, duration_min, price) VALUES (" + tenant + ", 'Cut', 60, 500) RETURNING id");
+        nails = id("INSERT INTO services (tenant_id, name, duration_min, price) VALUES (" + tenant + ", 'Nails', 90, 700) RETURNING id");
+        client = id("INSERT INTO clients (tenant_id, name, phone) VALUES (" + tenant + ", 'Iryna', '+380671112233') RETURNING id");
+        for (int day = 1; day <= 7; day++) {
+            dsl.execute("INSERT INTO master_working_hours (tenant_id, master_id, weekday, starts_at, ends_at) VALUES "
+                    + "(" + tenant + ", " + anna + ", " + day + ", '08:00', '20:00'), "
+                    + "(" + tenant + ", " + bohdan + ", " + day + ", '08:00', '20:00'), "
+                    + "(" + tenant + ", " + vira + ", " + day + ", '10:00', '14:00')");
+        }
+        dsl.execute("INSERT INTO master_services (tenant_id, master_id, service_id) VALUES "
+                + "(" + tenant + ", " + anna + ", " + cut + "), (" + tenant + ", " + bohdan + ", " + cut + "), "
+                + "(" + tenant + ", " + vira + ", " + nails + ")");
+    }
+
+    /** An instant on {@link #DAY} at a salon wall-clock time. */
+    static Instant at(int hour, int minute) {
+        return DAY.atTime(LocalTime.of(hour, minute)).atZone(ZONE).toInstant();
+    }
+
+    NewBooking newBooking(long master, Instant start, Integer minutes) {
+        return new NewBooking(tenant, master, client, null, null, start, minutes, "", UUID.randomUUID(), Source.FORM, false);
+    }
+
+    NewBooking cutWith(long master, Instant start) {
+        return new NewBooking(tenant, master, client, null, cut, start, null, "", UUID.randomUUID(), Source.FORM, false);
+    }
+
+    Booking booked(BookingOutcome outcome) {
+        if (outcome instanceof BookingOutcome.Booked b) {
+            return b.booking();
+        }
+        throw new AssertionError("expected Booked, got " + outcome);
+    }
+
+    long id(String sql) {
+        return dsl.resultQuery(sql).fetchOne(0, Long.class);
+    }
+
+    int count(String sql) {
+        return dsl.resultQuery(sql).fetchOne(0, Integer.class);
+    }
+
+    /** Pairs of active bookings of one master that overlap: must always be 0. */
+    int overlappingPairs() {
+        return count("SELECT count(*) FROM bookings a JOIN bookings b ON a.tenant_id = b.tenant_id AND a.master_id = b.master_id AND a.id < b.id "
+                + "WHERE a.status IN ('pending','confirmed','arrived') AND b.status IN ('pending','confirmed','arrived') "
+                + "AND tstzrange(a.starts_at, slot_end(a.starts_at, a.duration_min)) && tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min))");
+    }
+
+    @Override
+    public void close() {
+        backend.close();
+    }
+}
