@@ -1,12 +1,34 @@
 package app.salondesk.booking;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What became of a booking request. Expected outcomes are values, not exceptions: callers
  * switch over them exhaustively and show each as a person can act on it.
  */
 public sealed interface BookingOutcome {
+
+    /**
+     * Java 17 has no pattern switch: this is the exhaustive switch. Every caller names what
+     * to do for each of the five outcomes, and a sixth outcome would not compile anywhere.
+     */
+    default <R> R fold(Function<Booked, R> booked, Function<TimeTaken, R> timeTaken, Function<TryAgain, R> tryAgain,
+                       Function<ChangedByOthers, R> changedByOthers, Function<Invalid, R> invalid) {
+        if (this instanceof Booked b) {
+            return booked.apply(b);
+        }
+        if (this instanceof TimeTaken t) {
+            return timeTaken.apply(t);
+        }
+        if (this instanceof TryAgain a) {
+            return tryAgain.apply(a);
+        }
+        if (this instanceof ChangedByOthers c) {
+            return changedByOthers.apply(c);
+        }
+        return invalid.apply((Invalid) this);
+    }
 
     /** Saved (or found already saved by the same request: a double click makes one booking). */
     record Booked(Booking booking) implements BookingOutcome {

@@ -8,7 +8,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * The nearest free starts around a wished time: the wished master's first, then other active
+ * The nearest free starts around a wished time (the nearest earlier and later ones first, then
+ * by distance; listed in time order): the wished master's first, then other active
  * masters who offer the service; on a grid of {@code step} minutes from the start of each
  * working interval; inside working hours, outside time off, not overlapping active bookings,
  * not in the past. One SQL statement per question.
@@ -67,14 +68,18 @@ public final class FreeSlotFinder {
                        SELECT 1 FROM master_time_off o
                         WHERE o.tenant_id = p.tenant AND o.master_id = g.master_id
                           AND o.starts_at < slot_end(g.s, p.dur) AND o.ends_at > g.s)
+            ), by_side AS (
+                -- nearest first on each side of the wished time, so both "earlier" and "later" are offered
+                SELECT f.*, row_number() OVER (PARTITION BY f.same, f.s < p.wished ORDER BY f.dist, f.s, f.master_id) AS side_rank
+                  FROM free f, p
             ), ranked AS (
-                SELECT f.*, row_number() OVER (PARTITION BY f.same ORDER BY f.dist, f.s, f.master_id) AS rn
-                  FROM free f
+                SELECT b.*, row_number() OVER (PARTITION BY b.same ORDER BY b.side_rank, b.dist, b.s, b.master_id) AS rn
+                  FROM by_side b
             )
             SELECT master_id, name, s, same
               FROM ranked
              WHERE rn <= ?
-             ORDER BY same DESC, dist, s, master_id
+             ORDER BY same DESC, s, master_id
             """.formatted(DAYS_BEFORE, DAYS_AFTER);
 
     private final DSLContext dsl;

@@ -32,6 +32,13 @@ public final class SalonRepository {
                 .fetchOptional(SalonRepository::toSalon);
     }
 
+    public java.util.List<Salon> findAll() {
+        return dsl.select(TENANTS.ID, TENANTS.NAME, TENANTS.TIME_ZONE)
+                .from(TENANTS)
+                .orderBy(TENANTS.ID)
+                .fetch(SalonRepository::toSalon);
+    }
+
     private static Salon toSalon(Record3<Long, String, String> r) {
         return new Salon(r.value1(), r.value2(), ZoneId.of(r.value3()));
     }

@@ -29,6 +29,24 @@ public final class MasterRepository {
                 .fetch(r -> new Master(r.value1(), r.value2(), r.value3(), r.value4()));
     }
 
+    /** Masters (active or not) whose id is this text, or whose name is it, ignoring case. */
+    public List<Master> findByIdOrName(long tenantId, String idOrName) {
+        String text = idOrName.strip();
+        var byName = org.jooq.impl.DSL.lower(MASTERS.NAME).eq(text.toLowerCase(java.util.Locale.ROOT));
+        var condition = text.matches("\\d{1,18}") ? MASTERS.ID.eq(Long.parseLong(text)).or(byName) : byName;
+        return dsl.select(MASTERS.ID, MASTERS.NAME, MASTERS.COLOUR, MASTERS.SORT_ORDER)
+                .from(MASTERS)
+                .where(MASTERS.TENANT_ID.eq(tenantId).and(condition))
+                .orderBy(MASTERS.ID)
+                .fetch(r -> new Master(r.value1(), r.value2(), r.value3(), r.value4()));
+    }
+
+    /** Names of all masters of the salon, by id. */
+    public java.util.Map<Long, String> names(long tenantId) {
+        return dsl.select(MASTERS.ID, MASTERS.NAME).from(MASTERS).where(MASTERS.TENANT_ID.eq(tenantId))
+                .fetchMap(MASTERS.ID, MASTERS.NAME);
+    }
+
     public List<WorkingInterval> workingHours(long tenantId, Collection<Long> masterIds) {
         return dsl.select(MASTER_WORKING_HOURS.MASTER_ID, MASTER_WORKING_HOURS.WEEKDAY,
                         MASTER_WORKING_HOURS.STARTS_AT, MASTER_WORKING_HOURS.ENDS_AT)

@@ -1,0 +1,122 @@
+package app.salondesk.cli;
+
+import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.FreeSlot;
+import app.salondesk.catalog.Service;
+import app.salondesk.catalog.ServiceRepository;
+import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.Backend;
+import app.salondesk.salon.Salon;
+import app.salondesk.salon.SalonRepository;
+import app.salondesk.staff.Master;
+import app.salondesk.staff.MasterRepository;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** What {@code book} and {@code import} share: finding the salon, master, service; printing outcomes. */
+final class BookingTools {
+
+    static final int EXIT_BOOKED = 0;
+    static final int EXIT_INVALID = 2;
+    static final int EXIT_TIME_TAKEN = 3;
+    static final int EXIT_TRY_AGAIN = 4;
+
+    private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+
+    private final Backend backend;
+    private final Messages messages;
+    final Salon salon;
+    private final Map<Long, String> masterNames;
+
+    BookingTools(Backend backend, Messages messages, Long tenantId) throws CliInvalid {
+        this.backend = backend;
+        this.messages = messages;
+        this.salon = salon(new SalonRepository(backend.dsl()), tenantId);
+        this.masterNames = new MasterRepository(backend.dsl()).names(salon.id());
+    }
+
+    private Salon salon(SalonRepository salons, Long tenantId) throws CliInvalid {
+        if (tenantId != null) {
+            return salons.find(tenantId).orElseThrow(() -> new CliInvalid(messages.format("cli.invalid.unknownSalon", tenantId)));
+        }
+        List<Salon> all = salons.findAll();
+        if (all.isEmpty()) {
+            throw new CliInvalid(messages.get("cli.invalid.noSalon"));
+        }
+        if (all.size() > 1) {
+            throw new CliInvalid(messages.get("cli.invalid.severalSalons"));
+        }
+        return all.get(0);
+    }
+
+    long master(String idOrName) throws CliInvalid {
+        if (idOrName == null || idOrName.isBlank()) {
+            throw new CliInvalid(messages.format("cli.invalid.missingValue", "master"));
+        }
+        List<Master> found = new MasterRepository(backend.dsl()).findByIdOrName(salon.id(), idOrName);
+        if (found.isEmpty()) {
+            throw new CliInvalid(messages.format("invalid.unknown_master", idOrName.strip()));
+        }
+        if (found.size() > 1) {
+            throw new CliInvalid(messages.format("cli.invalid.ambiguousMaster", idOrName.strip()));
+        }
+        return found.get(0).id();
+    }
+
+    Service service(String name) throws CliInvalid {
+        List<Service> found = new ServiceRepository(backend.dsl()).findByName(salon.id(), name);
+        if (found.isEmpty()) {
+            throw new CliInvalid(messages.format("invalid.unknown_service", name.strip()));
+        }
+        if (found.size() > 1) {
+            throw new CliInvalid(messages.format("cli.invalid.ambiguousService", name.strip()));
+        }
+        return found.get(0);
+    }
+
+    /** A wall-clock date-time in the salon's zone, whatever this computer's zone is. */
+    Instant start(String text) throws CliInvalid {
+        try {
+            return LocalDateTime.parse(text.strip()).atZone(salon.zone()).toInstant();
+        } catch (DateTimeParseException | NullPointerException e) {
+            throw new CliInvalid(messages.format("cli.invalid.startFormat", text));
+        }
+    }
+
+    /** One line per outcome, as the issue's command-line contract says. */
+    String line(BookingOutcome outcome, Instant wished) {
+        return outcome.fold(
+                b -> "booked #" + b.booking().id() + " " + masterNames.getOrDefault(b.booking().masterId(), "?") + " "
+                        + b.booking().start().atZone(salon.zone()).format(DAY_TIME) + "-"
+                        + b.booking().end().atZone(salon.zone()).format(TIME),
+                t -> "time-taken; nearest free: " + slots(t.nearestFree(), wished),
+                a -> "try again: " + messages.get("cli.tryAgain"),
+                c -> "changed by someone else: #" + c.current().id() + " is now version " + c.current().version(),
+                i -> "invalid: " + messages.format(i.reason().messageKey(), i.detail()));
+    }
+
+    static int exitCode(BookingOutcome outcome) {
+        return outcome.fold(b -> EXIT_BOOKED, t -> EXIT_TIME_TAKEN, a -> EXIT_TRY_AGAIN, c -> EXIT_TRY_AGAIN, i -> EXIT_INVALID);
+    }
+
+    private String slots(List<FreeSlot> slots, Instant wished) {
+        if (slots.isEmpty()) {
+            return messages.get("cli.nearestNone");
+        }
+        LocalDate day = wished.atZone(salon.zone()).toLocalDate();
+        return slots.stream().map(s -> {
+            ZonedDateTime t = s.start().atZone(salon.zone());
+            String when = t.toLocalDate().equals(day) ? t.format(TIME) : t.format(DAY_TIME);
+            return s.sameMaster() ? when : when + " (" + s.masterName() + ")";
+        }).collect(Collectors.joining(", "));
+    }
+}
