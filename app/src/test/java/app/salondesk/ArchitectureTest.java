@@ -30,6 +30,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyTheBookingPackageTouchesTheBookingsTable() {
+        // writes go through BookingEngine; reads for calendars through ScheduleRepository, both in booking/
+        noClasses().that().resideOutsideOfPackages("app.salondesk.booking..", "app.salondesk.jooq..")
+                .should().dependOnClassesThat().belongToAnyOf(app.salondesk.jooq.tables.Bookings.class,
+                        app.salondesk.jooq.tables.records.BookingsRecord.class)
+                .check(classes);
+    }
+
+    @Test
     void viewModelsHoldNoControls() {
         noClasses().that().haveSimpleNameEndingWith("ViewModel")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "com.calendarfx..")

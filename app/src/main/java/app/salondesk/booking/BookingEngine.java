@@ -76,6 +76,18 @@ public final class BookingEngine {
     // ---- new bookings ------------------------------------------------------------------------
 
     public BookingOutcome book(NewBooking cmd) {
+        return create(cmd, BookingStatus.CONFIRMED, false);
+    }
+
+    /**
+     * Records a booking from another system or the demo seed: the same protocol, but the
+     * start may lie in the past and the status is given (a past visit is "completed").
+     */
+    public BookingOutcome record(NewBooking cmd, BookingStatus status) {
+        return create(cmd, status, true);
+    }
+
+    private BookingOutcome create(NewBooking cmd, BookingStatus status, boolean pastAllowed) {
         Optional<Invalid> bad = validate(cmd);
         if (bad.isPresent()) {
             return bad.get();
@@ -116,13 +128,15 @@ public final class BookingEngine {
                     duration = s.get(SERVICES.DURATION_MIN);
                 }
             }
-            if (cmd.start().isBefore(now(tx))) {
+            if (!pastAllowed && cmd.start().isBefore(now(tx))) {
                 return new Invalid(InvalidReason.START_IN_PAST);
             }
-            Optional<BookingOutcome> notFree = checkTime(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId(), cmd.start(),
-                    duration, null, cmd.overrideHours());
-            if (notFree.isPresent()) {
-                return notFree.get();
+            if (status.holdsTime()) {
+                Optional<BookingOutcome> notFree = checkTime(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId(), cmd.start(),
+                        duration, null, cmd.overrideHours());
+                if (notFree.isPresent()) {
+                    return notFree.get();
+                }
             }
             if (cmd.clientId() != null && !new ClientRepository(tx).exists(cmd.tenantId(), cmd.clientId())) {
                 return new Invalid(InvalidReason.UNKNOWN_CLIENT, Long.toString(cmd.clientId()));
@@ -140,7 +154,7 @@ public final class BookingEngine {
                                 .set(BOOKINGS.SERVICE_ID, cmd.serviceId())
                                 .set(BOOKINGS.STARTS_AT, utc(cmd.start()))
                                 .set(BOOKINGS.DURATION_MIN, minutes)
-                                .set(BOOKINGS.STATUS, BookingStatus.CONFIRMED.dbValue())
+                                .set(BOOKINGS.STATUS, status.dbValue())
                                 .set(BOOKINGS.REQUEST_ID, requestId)
                                 .set(BOOKINGS.SOURCE, cmd.source().dbValue())
                                 .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())

@@ -1,6 +1,10 @@
 package app.salondesk.demo;
 
+import app.salondesk.booking.BookingEngine;
+import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.BookingStatus;
+import app.salondesk.booking.NewBooking;
+import app.salondesk.booking.Source;
 import app.salondesk.salon.Salon;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -21,8 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.UUID;
 
-import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.CLIENTS;
 import static app.salondesk.jooq.Tables.MASTERS;
 import static app.salondesk.jooq.Tables.MASTER_SERVICES;
@@ -37,6 +41,8 @@ import static app.salondesk.jooq.Tables.TENANTS;
  * confirmed and pending ones ahead, a few cancellations and no-shows).
  *
  * <p>Seeding is idempotent: a salon of this name is created once per database, whoever asks.
+ * Its bookings are written by the booking engine ({@link BookingEngine#record}), as every
+ * booking is; the whole seed is one transaction, so a failed seed leaves nothing behind.
  */
 public final class DemoSalon {
 
@@ -108,9 +114,13 @@ public final class DemoSalon {
         private final Map<String, Long> serviceIds = new LinkedHashMap<>();
         private final Map<String, Integer> serviceMinutes = new LinkedHashMap<>();
 
+        /** Bookings go through the engine like every other write; inside this transaction its own become savepoints. */
+        private final BookingEngine engine;
+
         Writer(DSLContext tx, long tenant) {
             this.tx = tx;
             this.tenant = tenant;
+            this.engine = new BookingEngine(tx);
         }
 
         void write() {
@@ -163,9 +173,6 @@ public final class DemoSalon {
 
         private void bookDay(long master, MasterSpec m, LocalDate day, List<Long> clients) {
             Instant now = clock.instant();
-            var insert = tx.insertInto(BOOKINGS, BOOKINGS.TENANT_ID, BOOKINGS.MASTER_ID, BOOKINGS.CLIENT_ID, BOOKINGS.SERVICE_ID,
-                    BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS, BOOKINGS.SOURCE);
-            int rows = 0;
             for (LocalTime[] iv : m.hours().getOrDefault(day.getDayOfWeek(), List.of())) {
                 ZonedDateTime t = day.atTime(iv[0]).atZone(ZONE);
                 ZonedDateTime end = day.atTime(iv[1]).atZone(ZONE);
@@ -178,17 +185,17 @@ public final class DemoSalon {
                     if (random.nextInt(100) < 62) {
                         Instant start = t.toInstant();
                         BookingStatus status = statusFor(start, start.plusSeconds(minutes * 60L), now);
-                        insert = insert.values(tenant, master, clients.get(random.nextInt(clients.size())), serviceIds.get(service),
-                                t.toOffsetDateTime(), minutes, status.dbValue(), "demo");
-                        rows++;
+                        NewBooking visit = new NewBooking(tenant, master, clients.get(random.nextInt(clients.size())), null,
+                                serviceIds.get(service), start, null, "", UUID.randomUUID(), Source.DEMO, false);
+                        BookingOutcome outcome = engine.record(visit, status);
+                        if (!(outcome instanceof BookingOutcome.Booked)) {
+                            throw new IllegalStateException("demo booking refused: " + outcome);
+                        }
                         t = t.plusMinutes(minutes + (random.nextInt(4) == 0 ? 15 : 0));
                     } else {
                         t = t.plusMinutes(30);
                     }
                 }
-            }
-            if (rows > 0) {
-                insert.execute();
             }
         }
 
