@@ -245,6 +245,24 @@ class BookingConcurrencyTest {
         assertEquals(1, f.count("SELECT count(*) FROM booking_history WHERE operation = 'INSERT' AND booking_id = " + id));
     }
 
+    @Test
+    void aDeadlockIsRetriedInsteadOfReachingTheCaller() throws Exception {
+        Booking b = f.booked(f.engine.book(f.newBooking(f.anna, at(16, 0), 60)));
+        try (Connection other = TestPostgres.connect(f.backend.database().settings()); Statement s = other.createStatement()) {
+            other.setAutoCommit(false);
+            // another program holds the booking's row, then wants Anna's lock: a real deadlock
+            s.executeQuery("SELECT id FROM bookings WHERE id = " + b.id() + " FOR UPDATE");
+            CompletableFuture<BookingOutcome> engineSide = CompletableFuture.supplyAsync(() -> f.engine.changeStatus(
+                    new StatusChange(f.tenant, b.id(), b.version(), f.anna, BookingStatus.ARRIVED, Source.FORM)));
+            Thread.sleep(300);   // the engine holds Anna's lock and waits for the row
+            s.executeQuery("SELECT pg_advisory_xact_lock(hashtextextended('booking:" + f.tenant + ":" + f.anna + "', 0))");
+            // PostgreSQL broke the deadlock by failing the engine's transaction (it waited first)
+            other.commit();
+            Booking after = f.booked(engineSide.get(30, TimeUnit.SECONDS));
+            assertEquals(BookingStatus.ARRIVED, after.status(), "the engine retried and got through");
+        }
+    }
+
     @SuppressWarnings("unused")
     private static UUID uuid() {
         return UUID.randomUUID();
