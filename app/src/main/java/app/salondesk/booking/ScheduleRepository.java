@@ -55,6 +55,15 @@ public final class ScheduleRepository {
                         BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8()));
     }
 
+    /** The client's name and phone (may be null) of a booking, for the form that edits it. */
+    public java.util.Optional<String[]> clientOf(long tenantId, long bookingId) {
+        return dsl.select(CLIENTS.NAME, CLIENTS.PHONE)
+                .from(BOOKINGS)
+                .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
+                .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
+                .fetchOptional(r -> new String[]{r.value1(), r.value2()});
+    }
+
     /** The schema's {@code slot_end(starts_at, duration_min)}; routines are not generated (btree_gist brings ~190). */
     static Field<OffsetDateTime> slotEnd() {
         return DSL.function("slot_end", SQLDataType.TIMESTAMPWITHTIMEZONE, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN);

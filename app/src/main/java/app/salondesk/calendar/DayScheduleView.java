@@ -1,5 +1,6 @@
 package app.salondesk.calendar;
 
+import app.salondesk.booking.BookingStatus;
 import app.salondesk.booking.ScheduledBooking;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
@@ -9,37 +10,78 @@ import com.calendarfx.model.Entry;
 import com.calendarfx.model.Interval;
 import com.calendarfx.model.LoadEvent;
 import com.calendarfx.model.Resource;
+import com.calendarfx.view.DateControl;
+import com.calendarfx.view.DayEntryView;
+import com.calendarfx.view.DayView;
 import com.calendarfx.view.DayViewBase;
 import com.calendarfx.view.ResourcesView;
+import com.calendarfx.view.VirtualGrid;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * One salon day, one column per active master (CalendarFX {@code ResourcesView}): each
  * master's working hours are the unshaded time, bookings show client, service and time.
- * Read only in this version; editing arrives with the booking engine.
+ * Bookings are dragged to another time (or another master's column) and resized with the
+ * mouse; every change goes to the booking engine and springs back unless it was saved.
  */
 public final class DayScheduleView {
+
+    private static final int GRID_MIN = 15;
 
     private final DayScheduleViewModel vm;
     private final Messages messages;
     private final ZoneId zone;
     private final ResourcesView<Resource<Master>> view = new ResourcesView<>();
+    private final StackPane root = new StackPane();
+    private final Region dropMarker = new Region();
     private final Map<Long, Resource<Master>> resources = new HashMap<>();
+    private final Map<Calendar<?>, Master> masterByCalendar = new HashMap<>();
     /** Days already asked for; guards against CalendarFX's reload on every calendar change. */
     private final Set<LocalDate> requested = new HashSet<>();
+
+    private BiConsumer<Master, LocalDateTime> onNewBooking = (m, t) -> { };
+    private Consumer<BookingRef> onOpenBooking = r -> { };
+
+    /** A drag of a booking in progress: where it was, where it was grabbed. */
+    private record Drag(Entry<BookingRef> entry, Interval original, Master fromMaster, Duration grabOffset) {
+    }
+
+    private Drag drag;
+    private DaySchedule deferred;   // a reload that arrived while the user was dragging
+    private LocalDateTime emptyPressTime;
+    private Master emptyPressMaster;
 
     public DayScheduleView(DayScheduleViewModel vm, Messages messages) {
         this.vm = vm;
@@ -51,8 +93,8 @@ public final class DayScheduleView {
             Calendar<?> bookings = r.getCalendars().get(0);
             bookings.setName(m.name());
             bookings.setStyle(Calendar.Style.STYLE1);
-            bookings.setReadOnly(true);
             resources.put(m.id(), r);
+            masterByCalendar.put(bookings, m);
             view.getResources().add(r);
         }
         view.addEventHandler(LoadEvent.LOAD, e -> {
@@ -70,19 +112,37 @@ public final class DayScheduleView {
         });
         vm.scheduleProperty().addListener((obs, old, schedule) -> {
             if (schedule != null) {
-                show(schedule);
+                if (drag != null) {
+                    deferred = schedule;   // never pull the entry away under the user's mouse
+                } else {
+                    show(schedule);
+                }
             }
         });
+        dropMarker.getStyleClass().add("drop-marker");
+        dropMarker.setManaged(false);
+        dropMarker.setVisible(false);
+        dropMarker.setMouseTransparent(true);
+        root.getChildren().addAll(view, dropMarker);
     }
 
     public Node node() {
-        return view;
+        return root;
+    }
+
+    /** Double-click (or drag) on empty time of a master: open the form there. */
+    public void setOnNewBooking(BiConsumer<Master, LocalDateTime> handler) {
+        this.onNewBooking = handler;
+    }
+
+    public void setOnOpenBooking(Consumer<BookingRef> handler) {
+        this.onOpenBooking = handler;
     }
 
     /** Reloads the shown day (after a change elsewhere). */
     public void refresh() {
         requested.add(vm.dateProperty().get());
-        vm.load(vm.dateProperty().get());
+        vm.reload();
     }
 
     private void clearAll() {
@@ -101,40 +161,273 @@ public final class DayScheduleView {
         view.setShowAllDayView(false);
         view.setShowNoonMarker(false);
         view.setZoneId(zone);
-        LocalTime[] span = openingSpan();
-        view.setStartTime(span[0]);
-        view.setEndTime(span[1]);
+        view.setStartTime(LocalTime.of(8, 0));
+        view.setEndTime(LocalTime.of(20, 0));
         view.setEarlyLateHoursStrategy(DayViewBase.EarlyLateHoursStrategy.SHOW_COMPRESSED);
         view.setHoursLayoutStrategy(DayViewBase.HoursLayoutStrategy.FIXED_HOUR_COUNT);
-        view.setVisibleHours(Math.max(6, span[1].getHour() - span[0].getHour() + 1));
+        view.setVisibleHours(13);
+        VirtualGrid grid = new VirtualGrid(GRID_MIN + " min", GRID_MIN + "", ChronoUnit.MINUTES, GRID_MIN);
+        view.setVirtualGrid(grid);
         view.setResourceHeaderFactory(this::header);
 
-        // read only for now: no creation, moving, resizing, deleting, menus or popovers
         view.setEditAvailability(false);
         view.setShowDetailsUponEntryCreation(false);
-        view.setEntryEditPolicy(p -> false);
+        // moving and resizing bookings that hold time; never deleting with a key
+        view.setEntryEditPolicy(p -> vm.editableProperty().get()
+                && p.getEditOperation() != DateControl.EditOperation.DELETE
+                && p.getEntry().getUserObject() instanceof BookingRef ref && ref.status().holdsTime());
         view.setEntryFactory(p -> null);
         view.setContextMenuCallback(null);
-        view.setEntryContextMenuCallback(null);
-        view.setEntryDetailsCallback(p -> false);
-        // CalendarFX 11.12.7 throws an NPE when a click or drag on empty time of a read-only
-        // calendar tries to create an entry (fixed upstream in 12.x, PR #216): swallow those.
-        view.addEventFilter(MouseEvent.MOUSE_CLICKED, e -> {
-            if (e.getTarget() instanceof DayViewBase) {
-                e.consume();
+        view.setEntryContextMenuCallback(p -> p.getEntry().getUserObject() instanceof BookingRef ref
+                ? menu(p.getEntry(), ref) : null);
+        view.setEntryDetailsCallback(p -> {
+            if (p.getEntry().getUserObject() instanceof BookingRef ref) {
+                onOpenBooking.accept(ref);
             }
+            return true;
         });
-        view.addEventFilter(MouseEvent.MOUSE_DRAGGED, e -> {
-            if (e.getTarget() instanceof DayViewBase) {
+
+        view.addEventFilter(MouseEvent.MOUSE_PRESSED, this::pressed);
+        view.addEventFilter(MouseEvent.MOUSE_DRAGGED, this::dragged);
+        view.addEventFilter(MouseEvent.MOUSE_RELEASED, this::released);
+        view.addEventFilter(MouseEvent.MOUSE_CLICKED, e -> {
+            // CalendarFX 11.12.7 throws an NPE when a click on empty time tries to create an
+            // entry (our factory creates none; fixed upstream in 12.x, PR #216): the click is
+            // ours, a double-click opens the booking form there.
+            if (e.getTarget() instanceof DayViewBase dv) {
                 e.consume();
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && vm.editableProperty().get()) {
+                    Master m = masterOf(dv);
+                    if (m != null) {
+                        onNewBooking.accept(m, roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime()));
+                    }
+                }
             }
         });
     }
 
-    /** The part of the day drawn at full height; earlier and later hours are compressed, not hidden. */
-    private LocalTime[] openingSpan() {
-        return new LocalTime[]{LocalTime.of(8, 0), LocalTime.of(20, 0)};
+    // ---- mouse: drags of bookings, drags on empty time ------------------------------------------
+
+    @SuppressWarnings("unchecked")
+    private void pressed(MouseEvent e) {
+        drag = null;
+        emptyPressTime = null;
+        if (e.getButton() != MouseButton.PRIMARY) {
+            return;
+        }
+        DayEntryView ev = ancestor(e.getTarget(), DayEntryView.class);
+        if (ev != null && ev.getEntry().getUserObject() instanceof BookingRef) {
+            Entry<BookingRef> entry = (Entry<BookingRef>) ev.getEntry();
+            DayView dv = ancestor(ev, DayView.class);
+            Master from = dv == null ? null : masterOf(dv);
+            if (from != null && dv != null) {
+                Instant at = dv.getInstantAt(dv.sceneToLocal(e.getSceneX(), e.getSceneY()).getX(), dv.sceneToLocal(e.getSceneX(), e.getSceneY()).getY());
+                drag = new Drag(entry, entry.getInterval(), from, Duration.between(entry.getStartAsZonedDateTime().toInstant(), at));
+            }
+            return;
+        }
+        if (e.getTarget() instanceof DayViewBase dv && vm.editableProperty().get()) {
+            emptyPressMaster = masterOf(dv);
+            emptyPressTime = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
+        }
     }
+
+    private void dragged(MouseEvent e) {
+        if (e.getTarget() instanceof DayViewBase) {
+            e.consume();   // no CalendarFX lasso/creation on empty time (see the NPE note above)
+            return;
+        }
+        if (drag == null) {
+            return;
+        }
+        if (!(drag.entry().getUserObject().status().holdsTime()) || !vm.editableProperty().get()) {
+            // CalendarFX 11.12.7 throws an NPE when it drags an entry whose edit is vetoed
+            e.consume();
+            return;
+        }
+        DayView over = columnAt(e.getSceneX(), e.getSceneY());
+        Master target = over == null ? null : masterOf(over);
+        if (target != null && target.id() != drag.fromMaster().id()) {
+            showDropMarker(over, e);
+        } else {
+            dropMarker.setVisible(false);
+        }
+    }
+
+    private void released(MouseEvent e) {
+        Drag d = drag;
+        drag = null;
+        dropMarker.setVisible(false);
+        if (d != null) {
+            // CalendarFX applies the dragged interval in its own release handler, which runs
+            // after this filter: look at the result once that is done
+            double x = e.getSceneX();
+            double y = e.getSceneY();
+            javafx.application.Platform.runLater(() -> {
+                finishDrag(d, x, y);
+                showDeferred();
+            });
+            emptyPressTime = null;
+            return;
+        } else if (emptyPressTime != null && e.getTarget() instanceof DayViewBase dv && masterOf(dv) == emptyPressMaster) {
+            LocalDateTime end = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
+            if (end.isAfter(emptyPressTime.plusMinutes(GRID_MIN - 1))) {
+                onNewBooking.accept(emptyPressMaster, emptyPressTime);
+            }
+        }
+        emptyPressTime = null;
+        showDeferred();
+    }
+
+    private void showDeferred() {
+        if (deferred != null && drag == null) {
+            DaySchedule s = deferred;
+            deferred = null;
+            show(s);
+        }
+    }
+
+    private void finishDrag(Drag d, double sceneX, double sceneY) {
+        Entry<BookingRef> entry = d.entry();
+        BookingRef ref = entry.getUserObject();
+        DayView over = columnAt(sceneX, sceneY);
+        Master target = over == null ? null : masterOf(over);
+        if (target != null && target.id() != d.fromMaster().id() && ref.status().holdsTime() && vm.editableProperty().get()) {
+            // dropped on another master's column: CalendarFX moved it within its own column
+            // meanwhile; put that back and ask the engine for the move across
+            javafx.geometry.Point2D p = over.sceneToLocal(sceneX, sceneY);
+            Instant start = roundDown(over.getInstantAt(p.getX(), p.getY()).minus(d.grabOffset()));
+            int minutes = (int) d.original().getDuration().toMinutes();
+            entry.setInterval(d.original());
+            vm.move(ref, target.id(), start, minutes, saved -> { });
+            return;
+        }
+        Interval now = entry.getInterval();
+        if (now.equals(d.original())) {
+            return;
+        }
+        int minutes = (int) Duration.between(now.getStartZonedDateTime(), now.getEndZonedDateTime()).toMinutes();
+        vm.move(ref, d.fromMaster().id(), now.getStartZonedDateTime().toInstant(), minutes, saved -> {
+            if (!saved) {
+                entry.setInterval(d.original());   // spring back; the notification says why
+            }
+        });
+    }
+
+    private void showDropMarker(DayView over, MouseEvent e) {
+        javafx.geometry.Point2D p = over.sceneToLocal(e.getSceneX(), e.getSceneY());
+        Instant start = roundDown(over.getInstantAt(p.getX(), p.getY()).minus(drag.grabOffset()));
+        Bounds column = root.sceneToLocal(over.localToScene(over.getBoundsInLocal()));
+        double minutes = drag.original().getDuration().toMinutes();
+        double pxPerMin = over.getHeight() / Math.max(1, Duration.between(over.getInstantAt(0, 0), over.getInstantAt(0, over.getHeight())).toMinutes());
+        double y = column.getMinY() + Duration.between(over.getInstantAt(0, 0), start).toMinutes() * pxPerMin;
+        dropMarker.resizeRelocate(column.getMinX() + 2, y, column.getWidth() - 4, Math.max(12, minutes * pxPerMin));
+        dropMarker.setVisible(true);
+    }
+
+    /** The master's day column under a scene point, if any. */
+    private DayView columnAt(double sceneX, double sceneY) {
+        for (Node n : view.lookupAll(".day-view")) {
+            if (n instanceof DayView dv && dv.isVisible()) {
+                Bounds b = dv.localToScene(dv.getBoundsInLocal());
+                if (b.contains(sceneX, sceneY) && masterOf(dv) != null) {
+                    return dv;
+                }
+            }
+        }
+        return null;
+    }
+
+    private Master masterOf(DateControl control) {
+        for (Calendar<?> c : control.getCalendars()) {
+            Master m = masterByCalendar.get(c);
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static <T> T ancestor(Object target, Class<T> type) {
+        for (Node n = target instanceof Node node ? node : null; n != null; n = n.getParent()) {
+            if (type.isInstance(n)) {
+                return type.cast(n);
+            }
+        }
+        return null;
+    }
+
+    private static LocalDateTime roundDown(LocalDateTime t) {
+        return t.truncatedTo(ChronoUnit.HOURS).plusMinutes((t.getMinute() / GRID_MIN) * GRID_MIN);
+    }
+
+    private Instant roundDown(Instant i) {
+        return roundDown(LocalDateTime.ofInstant(i, zone)).atZone(zone).toInstant();
+    }
+
+    // ---- context menu ----------------------------------------------------------------------
+
+    private ContextMenu menu(Entry<?> entry, BookingRef ref) {
+        ContextMenu menu = new ContextMenu();
+        MenuItem open = item("menu.open", "menu-open", () -> onOpenBooking.accept(ref));
+        menu.getItems().add(open);
+        if (!vm.editableProperty().get()) {
+            return menu;
+        }
+        menu.getItems().add(new SeparatorMenuItem());
+        if (ref.status() == BookingStatus.CANCELLED) {
+            menu.getItems().add(item("menu.restore", "menu-restore", () -> vm.changeStatus(ref, BookingStatus.CONFIRMED)));
+            return menu;
+        }
+        menu.getItems().addAll(
+                item("menu.confirm", "menu-confirm", () -> vm.changeStatus(ref, BookingStatus.CONFIRMED)),
+                item("menu.arrived", "menu-arrived", () -> vm.changeStatus(ref, BookingStatus.ARRIVED)),
+                item("menu.completed", "menu-completed", () -> vm.changeStatus(ref, BookingStatus.COMPLETED)),
+                item("menu.noShow", "menu-no-show", () -> vm.changeStatus(ref, BookingStatus.NO_SHOW)));
+        if (ref.status().holdsTime()) {
+            Menu moveTo = new Menu(messages.get("menu.moveTo"));
+            moveTo.setId("menu-move-to");
+            for (Master m : vm.masters()) {
+                if (m.id() != ref.masterId()) {
+                    MenuItem to = new MenuItem(m.name());
+                    to.getStyleClass().add("menu-move-to-master");
+                    to.setOnAction(e -> vm.move(ref, m.id(), entry.getStartAsZonedDateTime().toInstant(),
+                            (int) entry.getDuration().toMinutes(), saved -> { }));
+                    moveTo.getItems().add(to);
+                }
+            }
+            menu.getItems().add(moveTo);
+        }
+        menu.getItems().addAll(new SeparatorMenuItem(),
+                item("menu.cancel", "menu-cancel", () -> confirmCancel(entry, ref)));
+        return menu;
+    }
+
+    private void confirmCancel(Entry<?> entry, BookingRef ref) {
+        ButtonType yes = new ButtonType(messages.get("confirm.yes"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType no = new ButtonType(messages.get("confirm.no"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION,
+                messages.format("confirm.cancelText", entry.getTitle(),
+                        entry.getStartAsZonedDateTime().format(DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT)
+                                .withLocale(messages.locale()))), yes, no);
+        ask.setTitle(messages.get("confirm.cancelTitle"));
+        ask.setHeaderText(null);
+        if (root.getScene() != null) {
+            ask.initOwner(root.getScene().getWindow());
+        }
+        ask.getDialogPane().lookupButton(yes).setId("confirm-yes");
+        ask.getDialogPane().lookupButton(no).setId("confirm-no");
+        ask.showAndWait().filter(b -> b == yes).ifPresent(b -> vm.changeStatus(ref, BookingStatus.CANCELLED));
+    }
+
+    private MenuItem item(String key, String id, Runnable action) {
+        MenuItem i = new MenuItem(messages.get(key));
+        i.setId(id);
+        i.setOnAction(e -> action.run());
+        return i;
+    }
+
+    // ---- showing a day ---------------------------------------------------------------------
 
     private Node header(Resource<Master> r) {
         Master m = r.getUserObject();
@@ -184,7 +477,7 @@ public final class DayScheduleView {
                 String service = b.serviceName() != null ? b.serviceName() : messages.get("booking.customService");
                 Entry<BookingRef> e = new Entry<>(b.clientName() + " \u2014 " + service,
                         new Interval(b.start(), b.end(), zone), Long.toString(b.id()));
-                e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version()));
+                e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status()));
                 e.setLocation(messages.get("booking.status." + b.status().dbValue()));
                 e.getStyleClass().add("booking-" + b.status().dbValue().replace('_', '-'));
                 entries.add(e);

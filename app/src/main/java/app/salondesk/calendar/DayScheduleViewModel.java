@@ -13,7 +13,15 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 
+import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.BookingStatus;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+
 import java.time.Clock;
+import java.time.Instant;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
@@ -40,6 +48,12 @@ public final class DayScheduleViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final Set<LocalDate> inFlight = new HashSet<>();
+    /** Days asked for again while a load was in flight: the answer on its way may be stale. */
+    private final Set<LocalDate> again = new HashSet<>();
+    private final BooleanProperty showCancelled = new SimpleBooleanProperty(this, "showCancelled");
+    private final ReadOnlyStringWrapper notification = new ReadOnlyStringWrapper(this, "notification", "");
+    private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
+    private BookingCommands commands;
 
     public DayScheduleViewModel(Salon salon, List<Master> masters, ScheduleSource service, TaskRunner tasks,
                                 Messages messages, Clock clock) {
@@ -55,6 +69,83 @@ public final class DayScheduleViewModel {
                 date.set(old);   // the date picker may be cleared; the schedule always shows a day
             }
         });
+        showCancelled.addListener((obs, old, now) -> reload());
+    }
+
+    /** Where changes go (the booking engine in the app); without it the schedule is read only. */
+    public void setCommands(BookingCommands commands) {
+        this.commands = commands;
+    }
+
+    public BooleanProperty showCancelledProperty() {
+        return showCancelled;
+    }
+
+    /** False while offline or for a read-only role: no drags, no menus that write. */
+    public BooleanProperty editableProperty() {
+        return editable;
+    }
+
+    /** One short sentence about the last change's fate, for the notification bar ("" = none). */
+    public ReadOnlyStringProperty notificationProperty() {
+        return notification.getReadOnlyProperty();
+    }
+
+    public void clearNotification() {
+        notification.set("");
+    }
+
+    /** Reloads the shown day. */
+    public void reload() {
+        load(date.get());
+    }
+
+    /**
+     * Moves or resizes a booking; {@code done} gets true when saved, false when the calendar
+     * must put the entry back where it was. The answer is shown as a notification.
+     */
+    public void move(BookingRef ref, long toMaster, Instant start, int minutes, Consumer<Boolean> done) {
+        if (commands == null || !editable.get()) {
+            done.accept(false);
+            return;
+        }
+        tasks.run(() -> commands.move(ref, toMaster, start, minutes),
+                outcome -> {
+                    boolean saved = outcome instanceof BookingOutcome.Booked;
+                    notify(outcome);
+                    done.accept(saved);
+                    reload();
+                },
+                failure -> {
+                    notification.set(messages.get("notify.failed"));
+                    done.accept(false);
+                    reload();
+                });
+    }
+
+    public void changeStatus(BookingRef ref, BookingStatus status) {
+        if (commands == null || !editable.get()) {
+            return;
+        }
+        tasks.run(() -> commands.changeStatus(ref, status),
+                outcome -> {
+                    notify(outcome);
+                    reload();
+                },
+                failure -> notification.set(messages.get("notify.failed")));
+    }
+
+    private void notify(BookingOutcome outcome) {
+        notification.set(outcome.fold(
+                booked -> "",
+                taken -> messages.format("notify.timeTaken", taken.nearestFree().stream()
+                        .map(s -> s.start().atZone(salon.zone()).toLocalTime()
+                                .format(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale()))
+                                + (s.sameMaster() ? "" : " (" + s.masterName() + ")"))
+                        .collect(Collectors.joining(", "))),
+                tryAgain -> messages.get("notify.tryAgain"),
+                changed -> messages.get("notify.changedByOthers"),
+                invalid -> messages.format("notify.invalid", messages.format(invalid.reason().messageKey(), invalid.detail()))));
     }
 
     public Salon salon() {
@@ -98,18 +189,27 @@ public final class DayScheduleViewModel {
         return LocalDate.now(clock.withZone(salon.zone()));
     }
 
-    /** Loads a salon day in the background; a day already being loaded is not asked for twice. */
+    /**
+     * Loads a salon day in the background. A day already being loaded is not queried twice at
+     * once; it is loaded once more after the current answer, which may predate the request.
+     */
     public void load(LocalDate day) {
         Objects.requireNonNull(day);
         if (!inFlight.add(day)) {
+            again.add(day);
             return;
         }
         loading.set(true);
         status.set(messages.get("status.loading"));
         List<Long> ids = masters.stream().map(Master::id).toList();
-        tasks.run(() -> service.loadDay(salon, ids, day, false),
+        boolean cancelled = showCancelled.get();
+        tasks.run(() -> service.loadDay(salon, ids, day, cancelled),
                 result -> {
                     inFlight.remove(day);
+                    if (again.remove(day)) {
+                        load(day);
+                        return;
+                    }
                     loading.set(!inFlight.isEmpty());
                     schedule.set(result);
                     if (day.equals(date.get())) {
@@ -120,6 +220,7 @@ public final class DayScheduleViewModel {
                 },
                 failure -> {
                     inFlight.remove(day);
+                    again.remove(day);
                     loading.set(!inFlight.isEmpty());
                     status.set(messages.format("status.loadFailed", failure.getMessage()));
                 });

@@ -3,58 +3,98 @@ package app.salondesk.ui;
 import app.salondesk.calendar.DayScheduleView;
 import app.salondesk.calendar.DayScheduleViewModel;
 import app.salondesk.i18n.Messages;
+import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 
-/** The main window's content: toolbar, the day's schedule, status bar. */
+/** The main window's content: toolbar, the day's schedule, notifications, status bar. */
 public final class MainWindow {
 
     private final BorderPane root = new BorderPane();
     private final DayScheduleView schedule;
+    private final VBox banners = new VBox();
 
-    public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel) {
+    public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions) {
         this.schedule = new DayScheduleView(vm, messages);
+        schedule.setOnNewBooking(actions::newBooking);
+        schedule.setOnOpenBooking(actions::openBooking);
 
         Button previous = new Button("\u25C0");
-        previous.setTooltip(new Tooltip(messages.get("toolbar.previous")));
+        previous.setTooltip(new Tooltip(messages.get("toolbar.previous") + " (\u2190)"));
         previous.getStyleClass().add("nav-previous");
         previous.setOnAction(e -> vm.previousDay());
         Button today = new Button(messages.get("toolbar.today"));
+        today.setTooltip(new Tooltip(messages.get("toolbar.today") + " (T)"));
         today.getStyleClass().add("nav-today");
         today.setOnAction(e -> vm.today());
         Button next = new Button("\u25B6");
-        next.setTooltip(new Tooltip(messages.get("toolbar.next")));
+        next.setTooltip(new Tooltip(messages.get("toolbar.next") + " (\u2192)"));
         next.getStyleClass().add("nav-next");
         next.setOnAction(e -> vm.nextDay());
         DatePicker picker = new DatePicker();
         picker.valueProperty().bindBidirectional(vm.dateProperty());
         picker.setPromptText(messages.get("toolbar.date"));
         picker.getStyleClass().add("nav-date");
+        picker.setPrefWidth(130);
         Label dayTitle = new Label();
         dayTitle.getStyleClass().add("day-title");
         DateTimeFormatter full = DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale());
         dayTitle.textProperty().bind(vm.dateProperty().map(full::format));
+        CheckBox showCancelled = new CheckBox(messages.get("toolbar.showCancelled"));
+        showCancelled.setId("show-cancelled");
+        showCancelled.selectedProperty().bindBidirectional(vm.showCancelledProperty());
+        Button newBooking = new Button(messages.get("toolbar.newBooking"));
+        newBooking.setId("new-booking");
+        newBooking.getStyleClass().add("accent");
+        newBooking.setTooltip(new Tooltip(messages.get("toolbar.newBooking") + " (Ctrl+N)"));
+        newBooking.disableProperty().bind(vm.editableProperty().not());
+        newBooking.setOnAction(e -> actions.newBooking(null, null));
         Label salon = new Label(vm.salon().name());
         salon.getStyleClass().add("salon-name");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, salon);
+        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, showCancelled, newBooking);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
         toolbar.getStyleClass().add("main-toolbar");
+
+        // the fate of the last drag or menu action, in one sentence; it fades after a while
+        Label note = new Label();
+        note.setId("notification");
+        note.getStyleClass().add("notification");
+        note.setMaxWidth(Double.MAX_VALUE);
+        note.setWrapText(true);
+        note.textProperty().bind(vm.notificationProperty());
+        note.visibleProperty().bind(vm.notificationProperty().isNotEmpty());
+        note.managedProperty().bind(note.visibleProperty());
+        note.setOnMouseClicked(e -> vm.clearNotification());
+        PauseTransition fade = new PauseTransition(Duration.seconds(10));
+        fade.setOnFinished(e -> vm.clearNotification());
+        vm.notificationProperty().addListener((obs, old, now) -> {
+            if (!now.isEmpty()) {
+                fade.playFromStart();
+            }
+        });
+        banners.getChildren().add(note);
 
         Label status = new Label();
         status.getStyleClass().add("status-text");
@@ -64,6 +104,7 @@ public final class MainWindow {
         busy.visibleProperty().bind(vm.loadingProperty());
         Label user = new Label(messages.format("status.user", userName));
         Label db = new Label(databaseLabel);
+        db.setId("connection-state");
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox statusBar = new HBox(12, status, busy, gap, user, new Label("\u00B7"), db);
@@ -71,11 +112,37 @@ public final class MainWindow {
         statusBar.setPadding(new Insets(4, 12, 4, 12));
         statusBar.getStyleClass().add("status-bar");
 
+        BorderPane center = new BorderPane(schedule.node());
+        center.setTop(banners);
         root.setTop(toolbar);
-        root.setCenter(schedule.node());
+        root.setCenter(center);
         root.setBottom(statusBar);
         root.getStyleClass().add("main-window");
         root.getStylesheets().add(MainWindow.class.getResource("salondesk.css").toExternalForm());
+
+        // keyboard: Ctrl+N new booking, ←/→ days, T today (not while typing in a field)
+        root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.N && e.isShortcutDown()) {
+                if (vm.editableProperty().get()) {
+                    actions.newBooking(null, null);
+                }
+                e.consume();
+                return;
+            }
+            if (e.getTarget() instanceof TextInputControl || e.isShortcutDown() || e.isAltDown()) {
+                return;
+            }
+            if (e.getCode() == KeyCode.LEFT) {
+                vm.previousDay();
+                e.consume();
+            } else if (e.getCode() == KeyCode.RIGHT) {
+                vm.nextDay();
+                e.consume();
+            } else if (e.getCode() == KeyCode.T) {
+                vm.today();
+                e.consume();
+            }
+        });
     }
 
     public Parent root() {
@@ -84,5 +151,10 @@ public final class MainWindow {
 
     public DayScheduleView schedule() {
         return schedule;
+    }
+
+    /** Where banners (offline…) go, above the schedule. */
+    public VBox banners() {
+        return banners;
     }
 }

@@ -1,13 +1,9 @@
 package app.salondesk.ui;
 
-import app.salondesk.booking.ScheduleRepository;
-import app.salondesk.calendar.DayScheduleViewModel;
-import app.salondesk.calendar.ScheduleService;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.StartupException;
-import app.salondesk.staff.MasterRepository;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -70,15 +66,12 @@ public final class SalonDeskApp extends Application {
     }
 
     private void showMain(Stage stage, Session s) {
-        MasterRepository masters = new MasterRepository(s.backend().dsl());
-        ScheduleService schedules = new ScheduleService(new ScheduleRepository(s.backend().dsl()), masters);
-        DayScheduleViewModel vm = new DayScheduleViewModel(s.salon(), masters.findActive(s.salon().id()),
-                schedules, tasks, messages, Clock.systemUTC());
         String where = s.backend().embedded() ? messages.get("status.embedded")
                 : messages.format("status.server", s.backend().location());
-        MainWindow window = new MainWindow(vm, messages, s.backend().user(), where);
+        FrontDesk desk = new FrontDesk(stage, s.backend().dsl(), s.salon(), tasks, messages, Clock.systemUTC(),
+                s.backend().user(), where);
         stage.setTitle(messages.format("app.title", s.salon().name()));
-        stage.setScene(new Scene(window.root(), 1280, 800));
+        stage.setScene(new Scene(desk.window().root(), 1280, 800));
         stage.centerOnScreen();
     }
 

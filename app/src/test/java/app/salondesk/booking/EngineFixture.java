@@ -14,24 +14,24 @@ import java.util.UUID;
  * A small salon on its own fresh database: masters Anna and Bohdan work every day 08:00–20:00
  * and both do a 60-minute "Cut"; Vira works 10:00–14:00 and does only "Nails" (90 min).
  */
-final class EngineFixture implements AutoCloseable {
+public final class EngineFixture implements AutoCloseable {
 
-    static final ZoneId ZONE = ZoneId.of("Europe/Kyiv");
+    public static final ZoneId ZONE = ZoneId.of("Europe/Kyiv");
     /** A Monday far enough ahead never to be in the past. */
-    static final LocalDate DAY = LocalDate.of(2030, 1, 7);
+    public static final LocalDate DAY = LocalDate.of(2030, 1, 7);
 
-    final Backend backend;
-    final DSLContext dsl;
-    final BookingEngine engine;
-    final long tenant;
-    final long anna;
-    final long bohdan;
-    final long vira;
-    final long cut;
-    final long nails;
-    final long client;
+    public final Backend backend;
+    public final DSLContext dsl;
+    public final BookingEngine engine;
+    public final long tenant;
+    public final long anna;
+    public final long bohdan;
+    public final long vira;
+    public final long cut;
+    public final long nails;
+    public final long client;
 
-    EngineFixture(String name, int poolSize) {
+    public EngineFixture(String name, int poolSize) {
         backend = Backend.connect(TestPostgres.migratedDatabase(name), poolSize);
         dsl = backend.dsl();
         engine = new BookingEngine(dsl);
@@ -54,35 +54,35 @@ final class EngineFixture implements AutoCloseable {
     }
 
     /** An instant on {@link #DAY} at a salon wall-clock time. */
-    static Instant at(int hour, int minute) {
+    public static Instant at(int hour, int minute) {
         return DAY.atTime(LocalTime.of(hour, minute)).atZone(ZONE).toInstant();
     }
 
-    NewBooking newBooking(long master, Instant start, Integer minutes) {
+    public NewBooking newBooking(long master, Instant start, Integer minutes) {
         return new NewBooking(tenant, master, client, null, null, start, minutes, "", UUID.randomUUID(), Source.FORM, false);
     }
 
-    NewBooking cutWith(long master, Instant start) {
+    public NewBooking cutWith(long master, Instant start) {
         return new NewBooking(tenant, master, client, null, cut, start, null, "", UUID.randomUUID(), Source.FORM, false);
     }
 
-    Booking booked(BookingOutcome outcome) {
+    public Booking booked(BookingOutcome outcome) {
         if (outcome instanceof BookingOutcome.Booked b) {
             return b.booking();
         }
         throw new AssertionError("expected Booked, got " + outcome);
     }
 
-    long id(String sql) {
+    public long id(String sql) {
         return dsl.resultQuery(sql).fetchOne(0, Long.class);
     }
 
-    int count(String sql) {
+    public int count(String sql) {
         return dsl.resultQuery(sql).fetchOne(0, Integer.class);
     }
 
     /** Pairs of active bookings of one master that overlap: must always be 0. */
-    int overlappingPairs() {
+    public int overlappingPairs() {
         return count("SELECT count(*) FROM bookings a JOIN bookings b ON a.tenant_id = b.tenant_id AND a.master_id = b.master_id AND a.id < b.id "
                 + "WHERE a.status IN ('pending','confirmed','arrived') AND b.status IN ('pending','confirmed','arrived') "
                 + "AND tstzrange(a.starts_at, slot_end(a.starts_at, a.duration_min)) && tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min))");

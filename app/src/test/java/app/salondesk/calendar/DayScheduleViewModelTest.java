@@ -92,14 +92,17 @@ class DayScheduleViewModelTest {
     }
 
     @Test
-    void loadingADayPublishesItsScheduleAndCountsBookingsInTheStatus() {
+    void loadingADayPublishesItsScheduleAndARequestDuringALoadIsServedAfterIt() {
         DayScheduleViewModel vm = vm();
         vm.load(LocalDate.of(2026, 11, 30));
-        vm.load(LocalDate.of(2026, 11, 30));   // asked twice while in flight: one query
+        vm.load(LocalDate.of(2026, 11, 30));   // asked again while in flight: not at once…
         assertTrue(vm.loadingProperty().get());
         assertEquals("Loading\u2026", vm.statusProperty().get());
+        assertEquals(1, tasks.pending.size());
+        tasks.runAll();                          // …but once more after the first answer
+        assertTrue(vm.loadingProperty().get());
         tasks.runAll();
-        assertEquals(List.of(LocalDate.of(2026, 11, 30)), asked);
+        assertEquals(List.of(LocalDate.of(2026, 11, 30), LocalDate.of(2026, 11, 30)), asked);
         assertFalse(vm.loadingProperty().get());
         assertEquals(2, vm.scheduleProperty().get().bookings().size());
         assertEquals("2 bookings on Nov 30, 2026", vm.statusProperty().get());

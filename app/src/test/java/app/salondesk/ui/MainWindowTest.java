@@ -80,7 +80,15 @@ class MainWindowTest {
         vm = new DayScheduleViewModel(salon, masters,
                 new ScheduleService(new ScheduleRepository(backend.dsl()), masterRepo), tasks, messages, Clock.systemUTC());
         vm.dateProperty().set(busyDay);
-        MainWindow window = new MainWindow(vm, messages, "postgres", messages.get("status.embedded"));
+        MainWindow window = new MainWindow(vm, messages, "postgres", messages.get("status.embedded"), new FrontDeskActions() {
+            @Override
+            public void newBooking(Master master, java.time.LocalDateTime at) {
+            }
+
+            @Override
+            public void openBooking(app.salondesk.calendar.BookingRef ref) {
+            }
+        });
         stage.setScene(new Scene(window.root(), 1280, 800));
         stage.setTitle(messages.format("app.title", salon.name()));
         stage.show();

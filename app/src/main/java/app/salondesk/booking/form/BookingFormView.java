@@ -1,0 +1,331 @@
+package app.salondesk.booking.form;
+
+import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.FreeSlot;
+import app.salondesk.catalog.Service;
+import app.salondesk.i18n.Messages;
+import app.salondesk.staff.Master;
+import javafx.animation.PauseTransition;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+
+/**
+ * The booking form: builds the controls and binds them to {@link BookingFormViewModel}.
+ * The engine's answer appears inside the form, next to what it concerns.
+ */
+public final class BookingFormView {
+
+    private final BookingFormViewModel vm;
+    private final Messages messages;
+    private final VBox root = new VBox(12);
+    private final VBox answerBox = new VBox(6);
+    private final DateTimeFormatter timeFormat;
+
+    public BookingFormView(BookingFormViewModel vm, Messages messages) {
+        this.vm = vm;
+        this.messages = messages;
+        this.timeFormat = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
+        build();
+    }
+
+    /** Opens the form as a window of its own, modal to the main window; Esc closes it. */
+    public static Stage open(Window owner, BookingFormViewModel vm, Messages messages) {
+        BookingFormView view = new BookingFormView(vm, messages);
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.initModality(Modality.WINDOW_MODAL);
+        stage.setTitle(messages.get(vm.editing() ? "form.titleEdit" : "form.titleNew"));
+        Scene scene = new Scene(view.root(), 620, 640);
+        scene.getStylesheets().add(BookingFormView.class.getResource("/app/salondesk/ui/salondesk.css").toExternalForm());
+        scene.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                stage.close();
+            }
+        });
+        stage.setScene(scene);
+        stage.show();
+        return stage;
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    private void build() {
+        root.setPadding(new Insets(16));
+        root.getStyleClass().add("booking-form");
+
+        TextField name = text("form-client-name", vm.clientNameProperty(), messages.get("form.clientName"));
+        name.setDisable(vm.editing());
+        TextField phone = text("form-client-phone", vm.clientPhoneProperty(), messages.get("form.clientPhone"));
+        phone.setDisable(vm.editing());
+
+        ComboBox<Service> service = new ComboBox<>();
+        service.setId("form-service");
+        service.getItems().add(null);
+        service.getItems().addAll(vm.services());
+        service.valueProperty().bindBidirectional(vm.serviceProperty());
+        service.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Service s) {
+                return s == null ? messages.get("form.customService") : messages.format("form.serviceItem", s.name(), s.durationMin());
+            }
+
+            @Override
+            public Service fromString(String string) {
+                return null;
+            }
+        });
+        service.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Service s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty ? null : service.getConverter().toString(s));
+            }
+        });
+        service.setMaxWidth(Double.MAX_VALUE);
+        service.setDisable(vm.editing());
+        Label price = new Label();
+        price.setId("form-price");
+        price.textProperty().bind(vm.priceProperty());
+
+        ComboBox<Master> master = new ComboBox<>(vm.masters());
+        master.setId("form-master");
+        master.valueProperty().bindBidirectional(vm.masterProperty());
+        master.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Master m) {
+                return m == null ? "" : m.name();
+            }
+
+            @Override
+            public Master fromString(String string) {
+                return null;
+            }
+        });
+        master.setMaxWidth(Double.MAX_VALUE);
+
+        DatePicker date = new DatePicker();
+        date.setId("form-date");
+        date.valueProperty().bindBidirectional(vm.dateProperty());
+        TextField time = text("form-time", vm.timeProperty(), "15:30");
+        time.setPrefColumnCount(5);
+        TextField duration = text("form-duration", vm.durationProperty(), "60");
+        duration.setPrefColumnCount(4);
+
+        FlowPane chips = new FlowPane(6, 6);
+        chips.setId("form-free-starts");
+        Runnable fillChips = () -> {
+            chips.getChildren().clear();
+            if (vm.freeStarts().isEmpty()) {
+                Label none = new Label(messages.get("form.noFreeStarts"));
+                none.getStyleClass().add("hint");
+                chips.getChildren().add(none);
+            }
+            vm.freeStarts().forEach(t -> {
+                Button chip = new Button(t.format(timeFormat));
+                chip.getStyleClass().add("free-start");
+                chip.setOnAction(e -> vm.timeProperty().set(t.toString()));
+                chips.getChildren().add(chip);
+            });
+        };
+        vm.freeStarts().addListener((ListChangeListener<java.time.LocalTime>) c -> fillChips.run());
+        fillChips.run();
+
+        TextArea note = new TextArea();
+        note.setId("form-note");
+        note.setPrefRowCount(3);
+        note.setWrapText(true);
+        note.textProperty().bindBidirectional(vm.noteProperty());
+
+        CheckBox outside = new CheckBox(messages.get("form.outsideHours"));
+        outside.setId("form-outside-hours");
+        outside.selectedProperty().bindBidirectional(vm.outsideHoursProperty());
+
+        GridPane grid = new GridPane();
+        grid.setHgap(10);
+        grid.setVgap(4);
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(110);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(labels, fields);
+        int row = 0;
+        grid.addRow(row++, label("form.client"), new HBox(8, grow(name), phone));
+        grid.add(errors(vm.clientErrorProperty(), vm.phoneErrorProperty()), 1, row++);
+        grid.addRow(row++, label("form.service"), new HBox(8, grow(service), price));
+        grid.add(error(vm.serviceErrorProperty()), 1, row++);
+        grid.addRow(row++, label("form.master"), master);
+        grid.add(error(vm.masterErrorProperty()), 1, row++);
+        HBox when = new HBox(8, date, label("form.time"), time, label("form.duration"), duration);
+        when.setAlignment(Pos.CENTER_LEFT);
+        grid.addRow(row++, label("form.date"), when);
+        grid.add(errors(vm.timeErrorProperty(), vm.durationErrorProperty()), 1, row++);
+        grid.addRow(row++, label("form.freeStarts"), chips);
+        grid.addRow(row++, label("form.note"), note);
+        grid.add(error(vm.noteErrorProperty()), 1, row++);
+        grid.add(outside, 1, row);
+
+        answerBox.setId("form-answer");
+        answerBox.getStyleClass().add("form-answer");
+        vm.answerProperty().addListener((obs, old, a) -> showAnswer(a));
+        Label general = error(vm.generalErrorProperty());
+        general.setId("form-general-error");
+
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.setPrefSize(18, 18);
+        busy.setVisible(false);
+        // a spinner only when saving takes long enough to notice (300 ms), never a frozen window
+        PauseTransition delay = new PauseTransition(Duration.millis(300));
+        delay.setOnFinished(e -> busy.setVisible(vm.savingProperty().get()));
+        vm.savingProperty().addListener((obs, was, now) -> {
+            if (now) {
+                delay.playFromStart();
+            } else {
+                delay.stop();
+                busy.setVisible(false);
+            }
+        });
+        Button cancel = new Button(messages.get("form.cancel"));
+        cancel.setId("form-cancel");
+        cancel.setCancelButton(true);
+        cancel.setOnAction(e -> close());
+        Button save = new Button(messages.get("form.save"));
+        save.setId("form-save");
+        save.setDefaultButton(true);
+        save.disableProperty().bind(vm.validProperty().not().or(vm.savingProperty()));
+        save.setOnAction(e -> vm.save());
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox buttons = new HBox(8, busy, gap, cancel, save);
+        buttons.setAlignment(Pos.CENTER_RIGHT);
+
+        root.getChildren().addAll(grid, general, answerBox, buttons);
+        vm.onSaved(b -> close());
+    }
+
+    private void close() {
+        if (root.getScene() != null && root.getScene().getWindow() instanceof Stage s) {
+            s.close();
+        }
+    }
+
+    private void showAnswer(BookingOutcome a) {
+        answerBox.getChildren().clear();
+        if (a == null) {
+            return;
+        }
+        a.fold(
+                booked -> null,
+                taken -> {
+                    Label l = new Label(messages.get("form.justTaken"));
+                    l.getStyleClass().add("answer-title");
+                    FlowPane slots = new FlowPane(6, 6);
+                    for (FreeSlot s : taken.nearestFree()) {
+                        ZonedDateTime t = s.start().atZone(vm.salon().zone());
+                        String text = (t.toLocalDate().equals(vm.dateProperty().get()) ? t.format(timeFormat)
+                                : t.format(DateTimeFormatter.ofLocalizedDateTime(FormatStyle.SHORT).withLocale(messages.locale())))
+                                + (s.sameMaster() ? "" : " \u00B7 " + s.masterName());
+                        Button b = new Button(text);
+                        b.getStyleClass().add("taken-slot");
+                        b.setOnAction(e -> vm.saveAt(s));
+                        slots.getChildren().add(b);
+                    }
+                    if (taken.nearestFree().isEmpty()) {
+                        slots.getChildren().add(new Label(messages.get("cli.nearestNone")));
+                    }
+                    answerBox.getChildren().addAll(l, new Label(messages.get("form.pickFree")), slots);
+                    return null;
+                },
+                tryAgain -> {
+                    Label l = new Label(messages.get("form.busy"));
+                    l.getStyleClass().add("answer-title");
+                    Button again = new Button(messages.get("form.tryAgain"));
+                    again.setId("form-try-again");
+                    again.setOnAction(e -> vm.save());
+                    answerBox.getChildren().addAll(l, again);
+                    return null;
+                },
+                changed -> {
+                    Label l = new Label(messages.get("form.changedByOthers"));
+                    l.getStyleClass().add("answer-title");
+                    ZonedDateTime t = changed.current().start().atZone(vm.salon().zone());
+                    Label now = new Label(messages.format("form.theirVersion",
+                            t.format(DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(messages.locale())),
+                            changed.current().durationMin(),
+                            messages.get("booking.status." + changed.current().status().dbValue())));
+                    Button reload = new Button(messages.get("form.reload"));
+                    reload.setId("form-reload");
+                    reload.setOnAction(e -> vm.reload());
+                    answerBox.getChildren().addAll(l, now, reload);
+                    return null;
+                },
+                invalid -> null);   // shown next to its field by the view model
+    }
+
+    private static TextField text(String id, javafx.beans.property.StringProperty property, String prompt) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.textProperty().bindBidirectional(property);
+        return f;
+    }
+
+    private static <T extends Region> T grow(T node) {
+        HBox.setHgrow(node, Priority.ALWAYS);
+        node.setMaxWidth(Double.MAX_VALUE);
+        return node;
+    }
+
+    private Label label(String key) {
+        Label l = new Label(messages.get(key));
+        l.getStyleClass().add("form-label");
+        return l;
+    }
+
+    private static Label error(ReadOnlyStringProperty text) {
+        Label l = new Label();
+        l.getStyleClass().add("field-error");
+        l.textProperty().bind(text);
+        l.managedProperty().bind(text.isNotEmpty());
+        l.visibleProperty().bind(text.isNotEmpty());
+        l.setWrapText(true);
+        return l;
+    }
+
+    private static Node errors(ReadOnlyStringProperty a, ReadOnlyStringProperty b) {
+        VBox box = new VBox(2, error(a), error(b));
+        return box;
+    }
+}

@@ -1,0 +1,33 @@
+package app.salondesk.calendar;
+
+import app.salondesk.booking.BookingEngine;
+import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.BookingStatus;
+import app.salondesk.booking.Reschedule;
+import app.salondesk.booking.Source;
+import app.salondesk.booking.StatusChange;
+
+import java.time.Instant;
+
+/** Calendar edits through the booking engine: drags are recorded as such in the history. */
+public final class EngineCommands implements BookingCommands {
+
+    private final BookingEngine engine;
+    private final long tenantId;
+
+    public EngineCommands(BookingEngine engine, long tenantId) {
+        this.engine = engine;
+        this.tenantId = tenantId;
+    }
+
+    @Override
+    public BookingOutcome move(BookingRef ref, long toMasterId, Instant start, int minutes) {
+        return engine.reschedule(new Reschedule(tenantId, ref.bookingId(), ref.version(), ref.masterId(), toMasterId,
+                start, minutes, Source.DRAG, false));
+    }
+
+    @Override
+    public BookingOutcome changeStatus(BookingRef ref, BookingStatus status) {
+        return engine.changeStatus(new StatusChange(tenantId, ref.bookingId(), ref.version(), ref.masterId(), status, Source.FORM));
+    }
+}

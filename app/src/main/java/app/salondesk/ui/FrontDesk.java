@@ -1,0 +1,92 @@
+package app.salondesk.ui;
+
+import app.salondesk.booking.BookingEngine;
+import app.salondesk.booking.ScheduleRepository;
+import app.salondesk.booking.form.BookingFormView;
+import app.salondesk.booking.form.BookingFormViewModel;
+import app.salondesk.calendar.BookingRef;
+import app.salondesk.calendar.DayScheduleViewModel;
+import app.salondesk.calendar.EngineCommands;
+import app.salondesk.calendar.ScheduleService;
+import app.salondesk.catalog.ServiceRepository;
+import app.salondesk.i18n.Messages;
+import app.salondesk.salon.Salon;
+import app.salondesk.staff.Master;
+import app.salondesk.staff.MasterRepository;
+import javafx.stage.Stage;
+import org.jooq.DSLContext;
+
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+
+/**
+ * Builds the front desk (main window, calendar, booking forms) for one salon: the
+ * composition root of the window's objects, used by the app and by the GUI tests alike.
+ */
+public final class FrontDesk implements FrontDeskActions {
+
+    private final Stage stage;
+    private final Salon salon;
+    private final TaskRunner tasks;
+    private final Messages messages;
+    private final BookingEngine engine;
+    private final MasterRepository masters;
+    private final ServiceRepository services;
+    private final ScheduleRepository schedules;
+    private final List<Master> active;
+    private final DayScheduleViewModel schedule;
+    private final MainWindow window;
+
+    public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
+                     String userName, String databaseLabel) {
+        this.stage = stage;
+        this.salon = salon;
+        this.tasks = tasks;
+        this.messages = messages;
+        this.engine = new BookingEngine(dsl);
+        this.masters = new MasterRepository(dsl);
+        this.services = new ServiceRepository(dsl);
+        this.schedules = new ScheduleRepository(dsl);
+        this.active = masters.findActive(salon.id());
+        this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
+        schedule.setCommands(new EngineCommands(engine, salon.id()));
+        this.window = new MainWindow(schedule, messages, userName, databaseLabel, this);
+    }
+
+    public MainWindow window() {
+        return window;
+    }
+
+    public DayScheduleViewModel schedule() {
+        return schedule;
+    }
+
+    @Override
+    public void newBooking(Master master, LocalDateTime at) {
+        BookingFormViewModel form = form();
+        LocalDateTime when = at != null ? at
+                : schedule.dateProperty().get().atTime(LocalTime.now(salon.zone()).withMinute(0).withSecond(0).withNano(0).plusHours(1));
+        form.startNew(master, when);
+        BookingFormView.open(stage, form, messages).setOnHidden(e -> window.schedule().refresh());
+    }
+
+    @Override
+    public void openBooking(BookingRef ref) {
+        tasks.run(() -> {
+            var booking = engine.find(salon.id(), ref.bookingId()).orElseThrow();
+            String[] client = schedules.clientOf(salon.id(), ref.bookingId()).orElse(new String[]{"", null});
+            return new BookingFormViewModel.Existing(booking, client[0], client[1]);
+        }, existing -> {
+            BookingFormViewModel form = form();
+            form.startEdit(existing);
+            BookingFormView.open(stage, form, messages).setOnHidden(e -> window.schedule().refresh());
+        }, failure -> schedule.reload());
+    }
+
+    private BookingFormViewModel form() {
+        return new BookingFormViewModel(salon, engine, tasks, messages, active,
+                services.findActive(salon.id()), masters.servicesByMaster(salon.id()));
+    }
+}

@@ -1,0 +1,16 @@
+package app.salondesk.ui;
+
+import app.salondesk.calendar.BookingRef;
+import app.salondesk.staff.Master;
+
+import java.time.LocalDateTime;
+
+/** What the main window asks the composition root to open (forms live in their own windows). */
+public interface FrontDeskActions {
+
+    /** The booking form for a new booking; master and time may be null (nothing picked yet). */
+    void newBooking(Master master, LocalDateTime at);
+
+    /** The booking form for an existing booking. */
+    void openBooking(BookingRef ref);
+}
