@@ -17,7 +17,8 @@ class ArchitectureTest {
     @Test
     void engineRepositoriesAndDomainDoNotTouchJavaFx() {
         noClasses().that().resideInAnyPackage("app.salondesk.booking", "app.salondesk.staff..", "app.salondesk.salon..",
-                        "app.salondesk.catalog..", "app.salondesk.runtime..", "app.salondesk.demo..", "app.salondesk.db..")
+                        "app.salondesk.catalog..", "app.salondesk.runtime..", "app.salondesk.demo..", "app.salondesk.db..",
+                        "app.salondesk.live..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.calendarfx..")
                 .check(classes);
     }

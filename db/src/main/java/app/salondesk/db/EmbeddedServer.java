@@ -85,6 +85,20 @@ public final class EmbeddedServer implements AutoCloseable {
      * @param binCacheDir where the PostgreSQL binaries are unpacked (shared between servers)
      */
     public static EmbeddedServer start(Path baseDir, Path binCacheDir, Durability durability) {
+        return start(baseDir, binCacheDir, durability, 0);
+    }
+
+    /**
+     * As {@link #start(Path, Path, Durability)}, on a given TCP port. A test that stops and
+     * starts the server again needs the same port, so that clients holding its URL can
+     * reconnect.
+     *
+     * @param port the port to listen on; 0 picks a free one
+     */
+    public static EmbeddedServer start(Path baseDir, Path binCacheDir, Durability durability, int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("not a TCP port: " + port);
+        }
         try {
             Files.createDirectories(baseDir);
             Path binDir = unpackBinaries(binCacheDir);
@@ -94,7 +108,7 @@ public final class EmbeddedServer implements AutoCloseable {
             if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
                 initdb(binDir, dataDir, pwFile);
             }
-            EmbeddedServer server = new EmbeddedServer(dataDir, binDir, freePort(), password);
+            EmbeddedServer server = new EmbeddedServer(dataDir, binDir, port == 0 ? freePort() : port, password);
             server.stopOrphan();
             server.startPostmaster(durability, baseDir.resolve("postgres.log"));
             Runtime.getRuntime().addShutdownHook(server.shutdownHook);

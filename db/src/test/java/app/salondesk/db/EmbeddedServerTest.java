@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,5 +76,23 @@ class EmbeddedServerTest {
             }, "the orphan was stopped");
         }
         orphan.close();   // its server is gone already: nothing to do, nothing thrown
+    }
+
+    @Test
+    void aServerStartedAgainOnItsPortIsReachableThroughTheSameSettings(@TempDir Path home) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        EmbeddedServer first = EmbeddedServer.start(home, EmbeddedServer.sharedBinaryCache(), EmbeddedServer.Durability.THROWAWAY, port);
+        assertEquals(port, first.port());
+        ConnectionSettings settings = first.settings();
+        first.close();
+
+        try (EmbeddedServer second = EmbeddedServer.start(home, EmbeddedServer.sharedBinaryCache(), EmbeddedServer.Durability.THROWAWAY, port);
+             Connection c = TestPostgres.connect(settings)) {
+            assertEquals(port, second.port());
+            assertTrue(c.isValid(2));
+        }
     }
 }

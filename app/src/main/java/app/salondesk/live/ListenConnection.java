@@ -1,0 +1,117 @@
+package app.salondesk.live;
+
+import app.salondesk.db.ConnectionSettings;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * One JDBC connection that LISTENs on a channel. It is opened with {@link DriverManager}, not
+ * taken from the pool: LISTEN belongs to a session, and a pooled connection would be handed to
+ * other work (and recycled by the pool) while we still wait for notifications on it.
+ */
+final class ListenConnection implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ListenConnection.class);
+    private static final int HEALTH_CHECK_TIMEOUT_SECONDS = 2;
+
+    private final Connection connection;
+    private final PGConnection pg;
+
+    private ListenConnection(Connection connection, PGConnection pg) {
+        this.connection = connection;
+        this.pg = pg;
+    }
+
+    /** @param channel a constant identifier (it is spliced into the LISTEN statement) */
+    static ListenConnection open(ConnectionSettings settings, String channel) throws SQLException {
+        Properties props = new Properties();
+        if (settings.user() != null) {
+            props.setProperty("user", settings.user());
+        }
+        if (settings.password() != null) {
+            props.setProperty("password", settings.password());
+        }
+        props.setProperty("ApplicationName", "SalonDesk live updates");
+        // Bounded waits everywhere: a server that vanished without closing the socket must
+        // turn into an exception (and a reconnect), never into a thread stuck for minutes.
+        props.setProperty("connectTimeout", "5");
+        props.setProperty("socketTimeout", "10");
+        props.setProperty("tcpKeepAlive", "true");
+        // loginTimeout also makes the wait for a login interruptible, so close() ends an
+        // attempt that hangs on a server that accepts but does not answer.
+        props.setProperty("loginTimeout", "5");
+        Connection c = connect(settings.url(), props);
+        try (Statement s = c.createStatement()) {
+            s.execute("LISTEN " + channel);
+            return new ListenConnection(c, c.unwrap(PGConnection.class));
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(c);
+            throw e;
+        }
+    }
+
+    private static Connection connect(String url, Properties props) throws SQLException {
+        try {
+            return DriverManager.getConnection(url, props);
+        } catch (RuntimeException e) {
+            // pgjdbc reports an interrupted login as a plain RuntimeException (with the
+            // interrupt flag set again); to the caller it is one more failed attempt.
+            if (Thread.currentThread().isInterrupted()) {
+                throw new SQLException("interrupted while connecting", "08001", e);
+            }
+            throw e;
+        }
+    }
+
+    /** The payloads that arrived, waiting at most {@code timeout} for the first. */
+    List<String> poll(Duration timeout) throws SQLException {
+        // 0 would mean "block until one arrives", which would leave close() and the health
+        // check no chance to run.
+        int millis = (int) Math.max(1, timeout.toMillis());
+        PGNotification[] arrived = pg.getNotifications(millis);
+        if (arrived == null || arrived.length == 0) {
+            return List.of();
+        }
+        List<String> payloads = new ArrayList<>(arrived.length);
+        for (PGNotification n : arrived) {
+            payloads.add(n.getParameter());
+        }
+        return payloads;
+    }
+
+    /**
+     * Polling alone never notices a server that went away without a word (a cable pulled, a
+     * VM paused): the read simply times out as on a quiet day. A round trip does.
+     */
+    void checkAlive() throws SQLException {
+        if (!connection.isValid(HEALTH_CHECK_TIMEOUT_SECONDS)) {
+            throw new SQLException("the database did not answer the health check", "08006");
+        }
+    }
+
+    /** Safe from any thread: closing the socket ends a poll that is waiting on it. */
+    @Override
+    public void close() {
+        closeQuietly(connection);
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException e) {
+            // a connection that is already broken may fail to say goodbye; nothing to do
+            log.debug("closing the live-updates connection failed", e);
+        }
+    }
+}

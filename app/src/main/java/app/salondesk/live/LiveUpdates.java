@@ -1,0 +1,225 @@
+package app.salondesk.live;
+
+import app.salondesk.db.ConnectionSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * Tells this desk, within a fraction of a second, when a booking of its salon changes,
+ * whoever changed it (DESIGN.md, "Live updates").
+ *
+ * <p>A daemon thread holds its own connection that LISTENs on {@value #CHANNEL}. Listeners are
+ * called on that thread, never on the FX thread: the UI hops over itself. When the connection
+ * is lost it reports {@link State#OFFLINE} and reconnects with jittered backoff; when it is
+ * back it reports {@link State#ONLINE} again. Changes made during the outage were not seen,
+ * so a listener should reload everything it shows on every ONLINE after an OFFLINE.
+ */
+public final class LiveUpdates implements AutoCloseable {
+
+    /**
+     * CONNECTING until the first connection is up, then ONLINE and OFFLINE as it comes and
+     * goes. Reconnection attempts stay OFFLINE: for the user the changes are not arriving.
+     */
+    public enum State { CONNECTING, ONLINE, OFFLINE }
+
+    static final String CHANNEL = "booking_changed";
+
+    private static final Logger log = LoggerFactory.getLogger(LiveUpdates.class);
+    // Short enough that a change shows well within a second, and that close() is noticed
+    // promptly even if closing the socket did not wake the poll.
+    private static final Duration POLL = Duration.ofMillis(250);
+    private static final Duration QUIET_BEFORE_HEALTH_CHECK = Duration.ofSeconds(3);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
+    private final ConnectionSettings settings;
+    private final long tenantId;
+    private final Backoff backoff;
+    private final Thread thread;
+    private final List<Consumer<BookingChange>> changeListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<State>> stateListeners = new CopyOnWriteArrayList<>();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile boolean closed;
+    private volatile State state = State.CONNECTING;
+    /** The state listeners last heard; only the listener thread touches it. */
+    private State reported;
+    private volatile ListenConnection current;
+
+    public LiveUpdates(ConnectionSettings settings, long tenantId) {
+        this(settings, tenantId, new Backoff(Duration.ofMillis(250), Duration.ofSeconds(5),
+                () -> ThreadLocalRandom.current().nextDouble()));
+    }
+
+    LiveUpdates(ConnectionSettings settings, long tenantId, Backoff backoff) {
+        this.settings = settings;
+        this.tenantId = tenantId;
+        this.backoff = backoff;
+        this.thread = new Thread(this::run, "live-updates-tenant-" + tenantId);
+        thread.setDaemon(true);   // an open LISTEN must never keep the JVM from exiting
+    }
+
+    /** Called on the listener thread for every change of this salon's bookings. */
+    public void onChange(Consumer<BookingChange> listener) {
+        changeListeners.add(listener);
+    }
+
+    /** Called on the listener thread on every change of {@link State}, starting with CONNECTING. */
+    public void onState(Consumer<State> listener) {
+        stateListeners.add(listener);
+    }
+
+    /**
+     * Connects and starts listening. Register the listeners first: what happens before they
+     * are added is not replayed (except through {@link #state()}).
+     */
+    public void start() {
+        if (closed) {
+            throw new IllegalStateException("live updates are closed");
+        }
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("live updates are started already");
+        }
+        thread.start();
+    }
+
+    public State state() {
+        return state;
+    }
+
+    /**
+     * Stops listening. When it returns, no listener is called any more (unless it is called
+     * from a listener itself, or a listener keeps the thread busy for more than 5 s).
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        thread.interrupt();   // wakes a backoff pause
+        ListenConnection c = current;
+        if (c != null) {
+            c.close();        // wakes a poll now rather than at its timeout
+        }
+        if (Thread.currentThread() == thread || !started.get()) {
+            return;
+        }
+        try {
+            thread.join(CLOSE_WAIT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            log.warn("the live-updates thread did not stop within {}", CLOSE_WAIT);
+        }
+    }
+
+    /** For tests: whether the listener thread still runs. */
+    boolean threadAlive() {
+        return thread.isAlive();
+    }
+
+    // ---- the listener thread ---------------------------------------------------------------
+
+    private void run() {
+        report(State.CONNECTING);
+        while (!closed) {
+            try {
+                listenUntilLost();
+            } catch (SQLException e) {
+                if (closed) {
+                    break;   // close() pulled the connection from under us: not an outage
+                }
+                connectionLost(e);
+            }
+            if (!closed && !pause(backoff.nextDelay())) {
+                break;
+            }
+        }
+        log.debug("live updates for salon {} stopped", tenantId);
+    }
+
+    private void listenUntilLost() throws SQLException {
+        try (ListenConnection conn = ListenConnection.open(settings, CHANNEL)) {
+            current = conn;
+            if (closed) {
+                return;   // close() ran while we connected and could not see this connection
+            }
+            backoff.reset();
+            if (reported == State.OFFLINE) {
+                log.info("live updates for salon {} are back", tenantId);
+            }
+            report(State.ONLINE);
+            long quietSince = System.nanoTime();
+            while (!closed) {
+                List<String> payloads = conn.poll(POLL);
+                if (!payloads.isEmpty()) {
+                    payloads.forEach(this::deliver);
+                    quietSince = System.nanoTime();
+                } else if (System.nanoTime() - quietSince >= QUIET_BEFORE_HEALTH_CHECK.toNanos()) {
+                    conn.checkAlive();
+                    quietSince = System.nanoTime();
+                }
+            }
+        } finally {
+            current = null;
+        }
+    }
+
+    private void connectionLost(SQLException e) {
+        if (reported == State.OFFLINE) {
+            log.debug("live updates: reconnecting failed: {}", e.getMessage());
+            return;
+        }
+        // Once per outage, not once per attempt: a server down for an hour must not fill the log.
+        log.warn("live updates for salon {} are offline, reconnecting: {}", tenantId, e.getMessage());
+        log.debug("live updates: the connection failed with", e);
+        report(State.OFFLINE);
+    }
+
+    /** @return false when close() interrupted the pause */
+    private boolean pause(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    private void deliver(String payload) {
+        BookingChange.parse(payload)
+                .filter(change -> change.tenantId() == tenantId)   // the channel is shared by all salons
+                .ifPresent(change -> tell(changeListeners, change));
+    }
+
+    private void report(State s) {
+        state = s;
+        if (s != reported) {
+            reported = s;
+            tell(stateListeners, s);
+        }
+    }
+
+    private <T> void tell(List<Consumer<T>> listeners, T value) {
+        for (Consumer<T> listener : listeners) {
+            if (closed) {
+                return;
+            }
+            try {
+                listener.accept(value);
+            } catch (RuntimeException e) {
+                // A faulty listener is a bug to see in the log, but it must not end live
+                // updates for the other listeners (nor be mistaken for a lost connection).
+                log.error("a live-updates listener failed on {}", value, e);
+            }
+        }
+    }
+}
