@@ -13,10 +13,16 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.live.BookingChange;
+import app.salondesk.live.LiveUpdates;
+import javafx.application.Platform;
+import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.jooq.DSLContext;
 
 import java.time.Clock;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
@@ -25,7 +31,7 @@ import java.util.List;
  * Builds the front desk (main window, calendar, booking forms) for one salon: the
  * composition root of the window's objects, used by the app and by the GUI tests alike.
  */
-public final class FrontDesk implements FrontDeskActions {
+public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     private final Stage stage;
     private final Salon salon;
@@ -38,9 +44,16 @@ public final class FrontDesk implements FrontDeskActions {
     private final List<Master> active;
     private final DayScheduleViewModel schedule;
     private final MainWindow window;
+    private final LiveUpdates live;
+    private final Label offline = new Label();
+    private boolean wasOffline;
 
+    /**
+     * @param liveSettings where to LISTEN for other desks' changes (its own connection), or
+     *                     null for a desk without live updates
+     */
     public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
-                     String userName, String databaseLabel) {
+                     String userName, String databaseLabel, ConnectionSettings liveSettings) {
         this.stage = stage;
         this.salon = salon;
         this.tasks = tasks;
@@ -53,6 +66,51 @@ public final class FrontDesk implements FrontDeskActions {
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
         this.window = new MainWindow(schedule, messages, userName, databaseLabel, this);
+        offline.setId("offline-banner");
+        offline.getStyleClass().add("offline-banner");
+        offline.setText(messages.get("live.offline"));
+        offline.setMaxWidth(Double.MAX_VALUE);
+        offline.setVisible(false);
+        offline.managedProperty().bind(offline.visibleProperty());
+        window.banners().getChildren().add(0, offline);
+        this.live = liveSettings == null ? null : new LiveUpdates(liveSettings, salon.id());
+        if (live != null) {
+            // the listener thread hops to the FX thread; reloads are coalesced by the view model
+            live.onChange(change -> Platform.runLater(() -> changed(change)));
+            live.onState(state -> Platform.runLater(() -> connection(state)));
+            live.start();
+        }
+    }
+
+    /** Another desk (or this one) changed bookings: reload if the shown day of a shown master is touched. */
+    private void changed(BookingChange change) {
+        LocalDate shown = schedule.dateProperty().get();
+        boolean masterShown = change.masterIds().stream().anyMatch(id -> active.stream().anyMatch(m -> m.id() == id));
+        if (masterShown && change.days().contains(shown)) {
+            schedule.reload();
+        }
+    }
+
+    private void connection(LiveUpdates.State state) {
+        if (state == LiveUpdates.State.OFFLINE) {
+            wasOffline = true;
+            offline.setVisible(true);
+            schedule.editableProperty().set(false);
+        } else if (state == LiveUpdates.State.ONLINE) {
+            offline.setVisible(false);
+            schedule.editableProperty().set(true);
+            if (wasOffline) {
+                wasOffline = false;
+                schedule.reload();   // whatever changed while we were away was not announced to us
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (live != null) {
+            live.close();
+        }
     }
 
     public MainWindow window() {

@@ -34,6 +34,7 @@ public final class SalonDeskApp extends Application {
     private final Messages messages = Messages.forDefaultLocale();
     private final BackgroundTasks tasks = new BackgroundTasks();
     private volatile Session session;
+    private FrontDesk desk;
 
     public static void launch(AppHome home, DbOptions options, Long salonId) {
         SalonDeskApp.home = home;
@@ -69,7 +70,8 @@ public final class SalonDeskApp extends Application {
         String where = s.backend().embedded() ? messages.get("status.embedded")
                 : messages.format("status.server", s.backend().location());
         FrontDesk desk = new FrontDesk(stage, s.backend().dsl(), s.salon(), tasks, messages, Clock.systemUTC(),
-                s.backend().user(), where);
+                s.backend().user(), where, s.backend().database().settings());
+        this.desk = desk;
         stage.setTitle(messages.format("app.title", s.salon().name()));
         stage.setScene(new Scene(desk.window().root(), 1280, 800));
         stage.centerOnScreen();
@@ -77,6 +79,9 @@ public final class SalonDeskApp extends Application {
 
     @Override
     public void stop() {
+        if (desk != null) {
+            desk.close();
+        }
         tasks.close();
         Session s = session;
         if (s != null) {

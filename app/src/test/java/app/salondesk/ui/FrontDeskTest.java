@@ -73,7 +73,11 @@ class FrontDeskTest {
     void start(Stage stage) {
         f.dsl.execute("DELETE FROM bookings");
         Clock clock = Clock.fixed(Instant.parse("2029-12-01T09:00:00Z"), ZoneOffset.UTC);
-        desk = new FrontDesk(stage, f.dsl, salon, tasks, new Messages(Locale.ENGLISH), clock, "desk1", "Database: test");
+        if (desk != null) {
+            desk.close();
+        }
+        desk = new FrontDesk(stage, f.dsl, salon, tasks, new Messages(Locale.ENGLISH), clock, "desk1", "Database: test",
+                f.backend.database().settings());
         desk.schedule().dateProperty().set(EngineFixture.DAY);
         stage.setScene(new Scene(desk.window().root(), 1200, 900));
         stage.setX(0);
@@ -139,16 +143,18 @@ class FrontDeskTest {
     @Test
     void draggingOntoATakenTimeSpringsBackAndSaysWhy(FxRobot robot) throws Exception {
         Booking moving = f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
-        // someone else's booking an hour later: the calendar shows it, but we race it on purpose
         reloadAndAwait(robot, "Iryna");
+        // another program books Anna at 11:00 behind the engine's back (plain SQL); the desk
+        // learns of it through live updates, but the user drags onto it anyway
         f.dsl.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
                 + f.tenant + ", " + f.anna + ", " + f.client + ", NULL, '" + at(11, 0) + "', 60, 'confirmed')");
+        waitFor(() -> entry(robot, "Iryna", at(11, 0)).isPresent());
         DayEntryView ev = entry(robot, "Iryna", at(10, 0)).orElseThrow();
         robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hourHeight(robot, ev) / 2).moveBy(0, hourHeight(robot, ev) / 2).drop();
         waitFor(() -> robot.lookup("#notification").queryAs(Label.class).getText().startsWith("This time was just taken"));
         assertEquals(at(10, 0), f.engine.find(f.tenant, moving.id()).orElseThrow().start(), "database unchanged");
         assertEquals(1, f.engine.find(f.tenant, moving.id()).orElseThrow().version());
-        waitFor(() -> entry(robot, "Iryna", at(10, 0)).isPresent());
+        waitFor(() -> entry(robot, "Iryna", at(10, 0)).isPresent());   // sprang back
     }
 
     @Test
@@ -190,6 +196,21 @@ class FrontDeskTest {
         assertTrue(desk.schedule().showCancelledProperty().get(), "the box is ticked");
         waitFor(() -> desk.schedule().scheduleProperty().get().bookings().stream().anyMatch(x -> x.status() == app.salondesk.booking.BookingStatus.CANCELLED));
         waitFor(() -> robot.lookup(".booking-cancelled").tryQuery().isPresent());   // …unless asked for
+    }
+
+    @Test
+    void aBookingMadeAtAnotherDeskAppearsWithoutAnyClick(FxRobot robot) throws Exception {
+        awaitLoaded();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#offline-banner").queryAs(Label.class).isVisible() == false);
+        // the other desk: a separate connection and engine, like a second app
+        try (var other = app.salondesk.runtime.Backend.connect(f.backend.database().settings(), 2)) {
+            long t0 = System.nanoTime();
+            new app.salondesk.booking.BookingEngine(other.dsl()).book(f.newBooking(f.bohdan, at(15, 0), 45));
+            waitFor(() -> entry(robot, "Iryna").isPresent());
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            org.slf4j.LoggerFactory.getLogger(FrontDeskTest.class).info("another desk's booking on screen after {} ms", ms);
+        }
+        assertEquals("Bohdan", columnMaster(robot, entry(robot, "Iryna").orElseThrow()));
     }
 
     // ---- helpers --------------------------------------------------------------------------
