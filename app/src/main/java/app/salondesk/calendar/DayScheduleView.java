@@ -70,6 +70,8 @@ public final class DayScheduleView {
     private final Map<Calendar<?>, Master> masterByCalendar = new HashMap<>();
     /** Days already asked for; guards against CalendarFX's reload on every calendar change. */
     private final Set<LocalDate> requested = new HashSet<>();
+    /** What each loaded day put on the calendars, so reloading a day replaces only its own. */
+    private final Map<LocalDate, List<Entry<?>>> shownEntries = new HashMap<>();
 
     private BiConsumer<Master, LocalDateTime> onNewBooking = (m, t) -> { };
     private Consumer<BookingRef> onOpenBooking = r -> { };
@@ -95,8 +97,18 @@ public final class DayScheduleView {
             bookings.setStyle(Calendar.Style.STYLE1);
             resources.put(m.id(), r);
             masterByCalendar.put(bookings, m);
-            view.getResources().add(r);
         }
+        showMasters();
+        vm.shownMasters().addListener((javafx.collections.ListChangeListener<Master>) c -> {
+            showMasters();
+            requested.clear();
+            vm.reload();
+        });
+        view.numberOfDaysProperty().bind(vm.numberOfDaysProperty());
+        vm.numberOfDaysProperty().addListener((obs, old, now) -> {
+            requested.clear();
+            vm.reload();
+        });
         view.addEventHandler(LoadEvent.LOAD, e -> {
             for (LocalDate d = e.getStartDate(); !d.isAfter(e.getEndDate()); d = d.plusDays(1)) {
                 if (requested.add(d)) {
@@ -145,7 +157,16 @@ public final class DayScheduleView {
         vm.reload();
     }
 
+    private void showMasters() {
+        List<Resource<Master>> shown = new ArrayList<>();
+        for (Master m : vm.shownMasters()) {
+            shown.add(resources.get(m.id()));
+        }
+        view.getResources().setAll(shown);
+    }
+
     private void clearAll() {
+        shownEntries.clear();
         for (Resource<Master> r : resources.values()) {
             r.getAvailabilityCalendar().clear();
             r.getCalendars().get(0).clear();
@@ -154,7 +175,6 @@ public final class DayScheduleView {
 
     private void configure() {
         view.setType(ResourcesView.Type.RESOURCES_OVER_DATES);
-        view.setNumberOfDays(1);
         // CalendarFX 11 snaps the date to the start of the week unless told not to
         view.setAdjustToFirstDayOfWeek(false);
         view.setScrollingEnabled(false);
@@ -440,10 +460,16 @@ public final class DayScheduleView {
 
     private void show(DaySchedule day) {
         LocalDate d = day.date();
-        if (!d.equals(vm.dateProperty().get())) {
+        if (!vm.visibleDays().contains(d)) {
             return;   // the user moved on while this day was loading
         }
-        clearAll();
+        for (Entry<?> old : shownEntries.getOrDefault(d, List.of())) {
+            old.removeFromCalendar();
+        }
+        List<Entry<?>> added = new ArrayList<>();
+        shownEntries.put(d, added);
+        Set<String> onScreen = new HashSet<>();
+        shownEntries.values().forEach(list -> list.forEach(e -> onScreen.add(e.getId())));
         for (Master m : vm.masters()) {
             Resource<Master> r = resources.get(m.id());
             Calendar<BookingRef> cal = bookingsCalendar(r);
@@ -471,18 +497,22 @@ public final class DayScheduleView {
                 }
             }
             off.forEach(e -> addUnchecked(closed, e));
+            added.addAll(off);
 
-            List<Entry<BookingRef>> entries = new ArrayList<>();
             for (ScheduledBooking b : day.bookingsOf(m.id())) {
+                String id = Long.toString(b.id());
+                if (onScreen.contains(id)) {
+                    continue;   // across midnight: the neighbouring day has put it there already
+                }
                 String service = b.serviceName() != null ? b.serviceName() : messages.get("booking.customService");
                 Entry<BookingRef> e = new Entry<>(b.clientName() + " \u2014 " + service,
-                        new Interval(b.start(), b.end(), zone), Long.toString(b.id()));
+                        new Interval(b.start(), b.end(), zone), id);
                 e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status()));
                 e.setLocation(messages.get("booking.status." + b.status().dbValue()));
                 e.getStyleClass().add("booking-" + b.status().dbValue().replace('_', '-'));
-                entries.add(e);
+                cal.addEntry(e);
+                added.add(e);
             }
-            entries.forEach(cal::addEntry);
         }
     }
 

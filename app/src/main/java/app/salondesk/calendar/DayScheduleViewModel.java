@@ -16,6 +16,10 @@ import javafx.beans.property.SimpleObjectProperty;
 import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.BookingStatus;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import javafx.beans.property.SimpleBooleanProperty;
 
 import java.time.Clock;
@@ -54,6 +58,9 @@ public final class DayScheduleViewModel {
     private final ReadOnlyStringWrapper notification = new ReadOnlyStringWrapper(this, "notification", "");
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
     private BookingCommands commands;
+    private final IntegerProperty numberOfDays = new SimpleIntegerProperty(this, "numberOfDays", 1);
+    private final ObjectProperty<Master> masterFilter = new SimpleObjectProperty<>(this, "masterFilter");
+    private final ObservableList<Master> shownMasters = FXCollections.observableArrayList();
 
     public DayScheduleViewModel(Salon salon, List<Master> masters, ScheduleSource service, TaskRunner tasks,
                                 Messages messages, Clock clock) {
@@ -70,6 +77,55 @@ public final class DayScheduleViewModel {
             }
         });
         showCancelled.addListener((obs, old, now) -> reload());
+        shownMasters.setAll(this.masters);
+        numberOfDays.addListener((obs, old, now) -> updateShownMasters());
+        masterFilter.addListener((obs, old, now) -> updateShownMasters());
+    }
+
+    /**
+     * Day view: every master (or the one picked in the filter) for one day. Week view: one
+     * master (the picked one, else the first) for seven days from the shown date.
+     */
+    public IntegerProperty numberOfDaysProperty() {
+        return numberOfDays;
+    }
+
+    public void showDay() {
+        numberOfDays.set(1);
+    }
+
+    public void showWeek() {
+        numberOfDays.set(7);
+    }
+
+    /** null: all masters. */
+    public ObjectProperty<Master> masterFilterProperty() {
+        return masterFilter;
+    }
+
+    /** The masters whose columns are on screen. */
+    public ObservableList<Master> shownMasters() {
+        return shownMasters;
+    }
+
+    /** The salon days on screen. */
+    public List<LocalDate> visibleDays() {
+        List<LocalDate> days = new java.util.ArrayList<>();
+        for (int i = 0; i < numberOfDays.get(); i++) {
+            days.add(date.get().plusDays(i));
+        }
+        return days;
+    }
+
+    private void updateShownMasters() {
+        Master pick = masterFilter.get();
+        if (pick != null) {
+            shownMasters.setAll(pick);
+        } else if (numberOfDays.get() > 1 && !masters.isEmpty()) {
+            shownMasters.setAll(masters.get(0));
+        } else {
+            shownMasters.setAll(masters);
+        }
     }
 
     /** Where changes go (the booking engine in the app); without it the schedule is read only. */
@@ -95,9 +151,9 @@ public final class DayScheduleViewModel {
         notification.set("");
     }
 
-    /** Reloads the shown day. */
+    /** Reloads every day on screen. */
     public void reload() {
-        load(date.get());
+        visibleDays().forEach(this::load);
     }
 
     /**
@@ -172,12 +228,13 @@ public final class DayScheduleViewModel {
         return status.getReadOnlyProperty();
     }
 
+    /** Back one day in the day view, one week in the week view. */
     public void previousDay() {
-        date.set(date.get().minusDays(1));
+        date.set(date.get().minusDays(numberOfDays.get()));
     }
 
     public void nextDay() {
-        date.set(date.get().plusDays(1));
+        date.set(date.get().plusDays(numberOfDays.get()));
     }
 
     public void today() {

@@ -82,12 +82,13 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }
     }
 
-    /** Another desk (or this one) changed bookings: reload if the shown day of a shown master is touched. */
+    /** Another desk (or this one) changed bookings: reload the shown days it touches, if it touches a shown master. */
     private void changed(BookingChange change) {
-        LocalDate shown = schedule.dateProperty().get();
-        boolean masterShown = change.masterIds().stream().anyMatch(id -> active.stream().anyMatch(m -> m.id() == id));
-        if (masterShown && change.days().contains(shown)) {
-            schedule.reload();
+        boolean masterShown = change.masterIds().stream().anyMatch(id -> schedule.shownMasters().stream().anyMatch(m -> m.id() == id));
+        for (LocalDate day : schedule.visibleDays()) {
+            if (masterShown && change.days().contains(day)) {
+                schedule.load(day);
+            }
         }
     }
 

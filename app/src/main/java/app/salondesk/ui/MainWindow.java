@@ -8,7 +8,13 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
+import app.salondesk.staff.Master;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.util.StringConverter;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
@@ -68,11 +74,49 @@ public final class MainWindow {
         newBooking.setTooltip(new Tooltip(messages.get("toolbar.newBooking") + " (Ctrl+N)"));
         newBooking.disableProperty().bind(vm.editableProperty().not());
         newBooking.setOnAction(e -> actions.newBooking(null, null));
-        Label salon = new Label(vm.salon().name());
-        salon.getStyleClass().add("salon-name");
+        ToggleGroup mode = new ToggleGroup();
+        ToggleButton day = new ToggleButton(messages.get("toolbar.day"));
+        day.setId("mode-day");
+        ToggleButton week = new ToggleButton(messages.get("toolbar.week"));
+        week.setId("mode-week");
+        day.setToggleGroup(mode);
+        week.setToggleGroup(mode);
+        day.setSelected(true);
+        mode.selectedToggleProperty().addListener((obs, old, now) -> {
+            if (now == null) {
+                old.setSelected(true);   // one of the two is always chosen
+            } else if (now == week) {
+                vm.showWeek();
+            } else {
+                vm.showDay();
+            }
+        });
+        ComboBox<Master> filter = new ComboBox<>();
+        filter.setId("master-filter");
+        filter.getItems().add(null);
+        filter.getItems().addAll(vm.masters());
+        filter.valueProperty().bindBidirectional(vm.masterFilterProperty());
+        filter.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Master m) {
+                return m == null ? messages.get("toolbar.allMasters") : m.name();
+            }
+
+            @Override
+            public Master fromString(String s) {
+                return null;
+            }
+        });
+        filter.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Master m, boolean empty) {
+                super.updateItem(m, empty);
+                setText(empty ? null : filter.getConverter().toString(m));
+            }
+        });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, showCancelled, newBooking);
+        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, day, week, filter, showCancelled, newBooking);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
         toolbar.getStyleClass().add("main-toolbar");
@@ -102,12 +146,14 @@ public final class MainWindow {
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(14, 14);
         busy.visibleProperty().bind(vm.loadingProperty());
+        Label salon = new Label(vm.salon().name());
+        salon.getStyleClass().add("salon-name");
         Label user = new Label(messages.format("status.user", userName));
         Label db = new Label(databaseLabel);
         db.setId("connection-state");
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox statusBar = new HBox(12, status, busy, gap, user, new Label("\u00B7"), db);
+        HBox statusBar = new HBox(12, status, busy, gap, salon, new Label("\u00B7"), user, new Label("\u00B7"), db);
         statusBar.setAlignment(Pos.CENTER_LEFT);
         statusBar.setPadding(new Insets(4, 12, 4, 12));
         statusBar.getStyleClass().add("status-bar");

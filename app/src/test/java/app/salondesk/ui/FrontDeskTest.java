@@ -213,6 +213,25 @@ class FrontDeskTest {
         assertEquals("Bohdan", columnMaster(robot, entry(robot, "Iryna").orElseThrow()));
     }
 
+    @Test
+    void theWeekViewShowsOneMastersSevenDaysAndTheFilterPicksTheMaster(FxRobot robot) throws Exception {
+        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
+        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0).plus(java.time.Duration.ofDays(2)), 60)));
+        f.booked(f.engine.book(f.newBooking(f.bohdan, at(10, 0).plus(java.time.Duration.ofDays(3)), 60)));
+        reloadAndAwait(robot, "Iryna");
+        robot.clickOn("#mode-week");
+        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1);
+        assertEquals("Anna", robot.lookup(".master-header").queryAs(Label.class).getText());
+        waitFor(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
+                && d.getEntry().getTitle().startsWith("Iryna")).queryAll().size() == 2);
+        choose(robot, "#master-filter", "Bohdan");
+        waitFor(() -> "Bohdan".equals(robot.lookup(".master-header").queryAs(Label.class).getText()));
+        waitFor(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
+                && d.getEntry().getTitle().startsWith("Iryna")).queryAll().size() == 1);
+        robot.clickOn("#mode-day");
+        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1);   // still filtered to Bohdan
+    }
+
     // ---- helpers --------------------------------------------------------------------------
 
     /**
