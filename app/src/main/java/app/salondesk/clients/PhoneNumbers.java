@@ -29,4 +29,27 @@ public final class PhoneNumbers {
             return Optional.empty();
         }
     }
+
+    /** How a stored E.164 number is shown to staff ("+380 67 123 4567"); null or unparsable as given. */
+    public static String display(String e164) {
+        if (e164 == null || e164.isBlank()) {
+            return e164;
+        }
+        try {
+            return UTIL.format(UTIL.parse(e164, DEFAULT_REGION), PhoneNumberUtil.PhoneNumberFormat.INTERNATIONAL);
+        } catch (NumberParseException e) {
+            return e164;
+        }
+    }
+
+    /** The calling code of a region ("380" for UA). */
+    static String countryCode(String region) {
+        return Integer.toString(UTIL.getCountryCodeForRegion(region));
+    }
+
+    /** The digit dialled before a national number inside the country ("0" in UA), or "". */
+    static String nationalPrefix(String region) {
+        String p = UTIL.getNddPrefixForRegion(region, true);
+        return p == null ? "" : p;
+    }
 }

@@ -1,0 +1,41 @@
+package app.salondesk.booking;
+
+import org.jooq.DSLContext;
+
+import java.util.List;
+
+import static app.salondesk.jooq.Tables.BOOKINGS;
+import static app.salondesk.jooq.Tables.MASTERS;
+import static app.salondesk.jooq.Tables.SERVICES;
+
+/**
+ * A client's bookings for the client card. It lives here because only the booking package
+ * reads the bookings table; it never writes (that is the engine's job).
+ */
+public final class ClientVisitsRepository {
+
+    private final DSLContext dsl;
+
+    public ClientVisitsRepository(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    /** Every booking of the client, cancelled ones included, newest first (served by bookings_by_client). */
+    public List<Visit> visits(long tenantId, long clientId) {
+        return dsl.select(BOOKINGS.ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS, MASTERS.NAME, SERVICES.NAME)
+                .from(BOOKINGS)
+                .join(MASTERS).on(MASTERS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(MASTERS.ID.eq(BOOKINGS.MASTER_ID)))
+                .leftJoin(SERVICES).on(SERVICES.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(SERVICES.ID.eq(BOOKINGS.SERVICE_ID)))
+                .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.CLIENT_ID.eq(clientId)))
+                .orderBy(BOOKINGS.STARTS_AT.desc(), BOOKINGS.ID.desc())
+                .fetch(r -> new Visit(r.value1(), r.value2().toInstant(), r.value3(), BookingStatus.fromDb(r.value4()),
+                        r.value5(), r.value6()));
+    }
+
+    /** How many times the client booked and did not come: the front desk asks for a deposit after a few. */
+    public int noShowCount(long tenantId, long clientId) {
+        return dsl.fetchCount(BOOKINGS, BOOKINGS.TENANT_ID.eq(tenantId)
+                .and(BOOKINGS.CLIENT_ID.eq(clientId))
+                .and(BOOKINGS.STATUS.eq(BookingStatus.NO_SHOW.dbValue())));
+    }
+}

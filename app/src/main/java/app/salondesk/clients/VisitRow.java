@@ -1,0 +1,11 @@
+package app.salondesk.clients;
+
+import app.salondesk.booking.BookingStatus;
+
+/**
+ * One line of the card's visit list, already in the words and the time zone the user reads:
+ * date and time in the salon's zone, service and status from the bundles.
+ */
+public record VisitRow(long bookingId, String date, String time, String master, String service, String statusText,
+                       BookingStatus status, boolean upcoming) {
+}
