@@ -75,6 +75,7 @@ public final class DayScheduleView {
 
     private BiConsumer<Master, LocalDateTime> onNewBooking = (m, t) -> { };
     private Consumer<BookingRef> onOpenBooking = r -> { };
+    private Consumer<BookingRef> onOpenClient = r -> { };
 
     /** A drag of a booking in progress: where it was, where it was grabbed. */
     private record Drag(Entry<BookingRef> entry, Interval original, Master fromMaster, Duration grabOffset) {
@@ -149,6 +150,10 @@ public final class DayScheduleView {
 
     public void setOnOpenBooking(Consumer<BookingRef> handler) {
         this.onOpenBooking = handler;
+    }
+
+    public void setOnOpenClient(Consumer<BookingRef> handler) {
+        this.onOpenClient = handler;
     }
 
     /** Reloads the shown day (after a change elsewhere). */
@@ -390,7 +395,8 @@ public final class DayScheduleView {
     private ContextMenu menu(Entry<?> entry, BookingRef ref) {
         ContextMenu menu = new ContextMenu();
         MenuItem open = item("menu.open", "menu-open", () -> onOpenBooking.accept(ref));
-        menu.getItems().add(open);
+        MenuItem client = item("menu.clientCard", "menu-client-card", () -> onOpenClient.accept(ref));
+        menu.getItems().addAll(open, client);
         if (!vm.editableProperty().get()) {
             return menu;
         }

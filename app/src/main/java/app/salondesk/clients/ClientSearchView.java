@@ -66,6 +66,8 @@ public final class ClientSearchView {
         list.getStylesheets().add(Objects.requireNonNull(ClientSearchView.class.getResource("clients.css")).toExternalForm());
         popup.getContent().add(list);
         popup.setAutoHide(true);
+        // a click elsewhere (the next field, a button) closes the list and still does its job
+        popup.setConsumeAutoHidingEvents(false);
 
         vm.results().addListener((ListChangeListener<ClientSummary>) change -> updatePopup());
         vm.noMatchesProperty().addListener((obs, old, now) -> updatePopup());

@@ -13,6 +13,12 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
+import app.salondesk.booking.ClientVisitsRepository;
+import app.salondesk.clients.ClientCardService;
+import app.salondesk.clients.ClientCardView;
+import app.salondesk.clients.ClientCardViewModel;
+import app.salondesk.clients.ClientRepository;
+import app.salondesk.clients.ClientSearchView;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.live.BookingChange;
 import app.salondesk.live.LiveUpdates;
@@ -45,6 +51,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final DayScheduleViewModel schedule;
     private final MainWindow window;
     private final LiveUpdates live;
+    private final ClientRepository clients;
+    private final ClientCardService cards;
+    private final Clock clock;
     private final Label offline = new Label();
     private boolean wasOffline;
 
@@ -66,6 +75,16 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
         this.window = new MainWindow(schedule, messages, userName, databaseLabel, this);
+        this.clients = new ClientRepository(dsl);
+        this.cards = new ClientCardService(clients, new ClientVisitsRepository(dsl));
+        this.clock = clock;
+        ClientSearchView search = ClientSearchView.create(clients, salon.id(), tasks, messages, picked -> { });
+        search.viewModel().setOnPick(picked -> {
+            openClientCard(picked.id());
+            search.viewModel().clear();
+        });
+        search.node().setPrefColumnCount(16);
+        window.placeClientSearch(search.node(), search::focus);
         offline.setId("offline-banner");
         offline.getStyleClass().add("offline-banner");
         offline.setText(messages.get("live.offline"));
@@ -128,7 +147,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         LocalDateTime when = at != null ? at
                 : schedule.dateProperty().get().atTime(LocalTime.now(salon.zone()).withMinute(0).withSecond(0).withNano(0).plusHours(1));
         form.startNew(master, when);
-        BookingFormView.open(stage, form, messages).setOnHidden(e -> window.schedule().refresh());
+        BookingFormView.open(stage, form, messages, clientSearch()).setOnHidden(e -> window.schedule().refresh());
     }
 
     @Override
@@ -140,8 +159,27 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }, existing -> {
             BookingFormViewModel form = form();
             form.startEdit(existing);
-            BookingFormView.open(stage, form, messages).setOnHidden(e -> window.schedule().refresh());
+            BookingFormView.open(stage, form, messages, null).setOnHidden(e -> window.schedule().refresh());
         }, failure -> schedule.reload());
+    }
+
+    @Override
+    public void openClientOf(BookingRef ref) {
+        tasks.run(() -> engine.find(salon.id(), ref.bookingId()).orElseThrow().clientId(),
+                this::openClientCard, failure -> schedule.reload());
+    }
+
+    /** The client's card: details to edit, visit history, no-shows. */
+    public void openClientCard(long clientId) {
+        ClientCardViewModel card = new ClientCardViewModel(salon, cards, tasks, messages, clock);
+        card.setOnSaved(details -> schedule.reload());
+        new ClientCardView(card, messages).showInWindow(stage);
+        card.load(clientId);
+    }
+
+    /** The booking form's client field searches as the receptionist types. */
+    private BookingFormView.ClientSearch clientSearch() {
+        return onPick -> ClientSearchView.create(clients, salon.id(), tasks, messages, onPick).node();
     }
 
     private BookingFormViewModel form() {

@@ -13,4 +13,8 @@ public interface FrontDeskActions {
 
     /** The booking form for an existing booking. */
     void openBooking(BookingRef ref);
+
+    /** The card of the client of a booking. */
+    default void openClientOf(BookingRef ref) {
+    }
 }

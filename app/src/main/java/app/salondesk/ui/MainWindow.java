@@ -38,11 +38,14 @@ public final class MainWindow {
     private final BorderPane root = new BorderPane();
     private final DayScheduleView schedule;
     private final VBox banners = new VBox();
+    private final HBox clientSearchSlot = new HBox();
+    private Runnable focusClientSearch = () -> { };
 
     public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions) {
         this.schedule = new DayScheduleView(vm, messages);
         schedule.setOnNewBooking(actions::newBooking);
         schedule.setOnOpenBooking(actions::openBooking);
+        schedule.setOnOpenClient(actions::openClientOf);
 
         Button previous = new Button("\u25C0");
         previous.setTooltip(new Tooltip(messages.get("toolbar.previous") + " (\u2190)"));
@@ -116,7 +119,7 @@ public final class MainWindow {
         });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, day, week, filter, showCancelled, newBooking);
+        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, newBooking);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
         toolbar.getStyleClass().add("main-toolbar");
@@ -166,12 +169,17 @@ public final class MainWindow {
         root.getStyleClass().add("main-window");
         root.getStylesheets().add(MainWindow.class.getResource("salondesk.css").toExternalForm());
 
-        // keyboard: Ctrl+N new booking, ←/→ days, T today (not while typing in a field)
+        // keyboard: Ctrl+N new booking, Ctrl+F find client, ←/→ days, T today (not while typing in a field)
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.N && e.isShortcutDown()) {
                 if (vm.editableProperty().get()) {
                     actions.newBooking(null, null);
                 }
+                e.consume();
+                return;
+            }
+            if (e.getCode() == KeyCode.F && e.isShortcutDown()) {
+                focusClientSearch.run();
                 e.consume();
                 return;
             }
@@ -197,6 +205,13 @@ public final class MainWindow {
 
     public DayScheduleView schedule() {
         return schedule;
+    }
+
+    /** Puts the client search field in the toolbar; Ctrl+F focuses it. */
+    public void placeClientSearch(javafx.scene.Node field, Runnable focus) {
+        clientSearchSlot.getChildren().setAll(field);
+        clientSearchSlot.setAlignment(Pos.CENTER_LEFT);
+        this.focusClientSearch = focus;
     }
 
     /** Where banners (offline…) go, above the schedule. */

@@ -90,7 +90,7 @@ class FrontDeskTest {
         awaitLoaded();
         robot.clickOn("#new-booking");
         awaitNode(robot, "#form-client-name");
-        robot.clickOn("#form-client-name").write("Olha Typed");
+        robot.clickOn("#form-client-name").write("Olha Typed").type(javafx.scene.input.KeyCode.TAB);
         robot.clickOn("#form-client-phone").write("050 765 43 21");
         choose(robot, "#form-service", "Cut");
         choose(robot, "#form-master", "Bohdan");
@@ -113,7 +113,7 @@ class FrontDeskTest {
         awaitLoaded();
         robot.clickOn("#new-booking");
         awaitNode(robot, "#form-client-name");
-        robot.clickOn("#form-client-name").write("Late Comer");
+        robot.clickOn("#form-client-name").write("Late Comer").type(javafx.scene.input.KeyCode.TAB);   // leaves the search list
         choose(robot, "#form-service", "Cut");
         choose(robot, "#form-master", "Anna");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
@@ -211,6 +211,26 @@ class FrontDeskTest {
             org.slf4j.LoggerFactory.getLogger(FrontDeskTest.class).info("another desk's booking on screen after {} ms", ms);
         }
         assertEquals("Bohdan", columnMaster(robot, entry(robot, "Iryna").orElseThrow()));
+    }
+
+    @Test
+    void typingAKnownClientsPhoneInTheFormOffersHerAndPickingFillsTheForm(FxRobot robot) throws Exception {
+        awaitLoaded();
+        robot.clickOn("#new-booking");
+        awaitNode(robot, "#form-client-name");
+        robot.clickOn("#form-client-name").write("067 111");
+        waitFor(() -> robot.lookup((Node n) -> n instanceof javafx.scene.control.ListCell<?> c && c.getText() != null
+                && c.getText().contains("Iryna")).tryQuery().isPresent());
+        robot.type(javafx.scene.input.KeyCode.DOWN).type(javafx.scene.input.KeyCode.ENTER);
+        waitFor(() -> "Iryna".equals(robot.lookup("#form-client-name").queryAs(javafx.scene.control.TextField.class).getText()));
+        choose(robot, "#form-master", "Anna");
+        robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
+        robot.doubleClickOn("#form-time").eraseText(8).write("13:00");
+        robot.doubleClickOn("#form-duration").eraseText(8).write("30");
+        robot.clickOn("#form-save");
+        waitFor(() -> f.count("SELECT count(*) FROM bookings") == 1);
+        assertEquals(f.client, onlyBooking().clientId(), "the existing client, not a new one");
+        assertEquals(1, f.count("SELECT count(*) FROM clients WHERE name = 'Iryna'"));
     }
 
     @Test

@@ -52,16 +52,25 @@ public final class BookingFormView {
     private final VBox answerBox = new VBox(6);
     private final DateTimeFormatter timeFormat;
 
-    public BookingFormView(BookingFormViewModel vm, Messages messages) {
+    /** Makes a client name field that searches as you type and reports the client picked. */
+    @FunctionalInterface
+    public interface ClientSearch {
+        TextField field(java.util.function.Consumer<app.salondesk.clients.ClientSummary> onPick);
+    }
+
+    private final ClientSearch clientSearch;
+
+    public BookingFormView(BookingFormViewModel vm, Messages messages, ClientSearch clientSearch) {
         this.vm = vm;
         this.messages = messages;
+        this.clientSearch = clientSearch;
         this.timeFormat = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
         build();
     }
 
     /** Opens the form as a window of its own, modal to the main window; Esc closes it. */
-    public static Stage open(Window owner, BookingFormViewModel vm, Messages messages) {
-        BookingFormView view = new BookingFormView(vm, messages);
+    public static Stage open(Window owner, BookingFormViewModel vm, Messages messages, ClientSearch clientSearch) {
+        BookingFormView view = new BookingFormView(vm, messages, clientSearch);
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -86,7 +95,16 @@ public final class BookingFormView {
         root.setPadding(new Insets(16));
         root.getStyleClass().add("booking-form");
 
-        TextField name = text("form-client-name", vm.clientNameProperty(), messages.get("form.clientName"));
+        TextField name;
+        if (clientSearch != null && !vm.editing()) {
+            // typing a name or phone offers existing clients; picking one fills name and phone
+            name = clientSearch.field(c -> vm.chooseClient(c.id(), c.name(), c.phone()));
+            name.setId("form-client-name");
+            name.setPromptText(messages.get("form.clientSearch"));
+            name.textProperty().bindBidirectional(vm.clientNameProperty());
+        } else {
+            name = text("form-client-name", vm.clientNameProperty(), messages.get("form.clientName"));
+        }
         name.setDisable(vm.editing());
         TextField phone = text("form-client-phone", vm.clientPhoneProperty(), messages.get("form.clientPhone"));
         phone.setDisable(vm.editing());
