@@ -29,16 +29,21 @@ public final class Messages {
         return locale;
     }
 
+    /** The text for a key. Every text is a MessageFormat pattern (so "client''s" reads "client's"). */
     public String get(String key) {
+        return format(key);
+    }
+
+    public String format(String key, Object... args) {
+        return new MessageFormat(pattern(key), locale).format(args);
+    }
+
+    private String pattern(String key) {
         try {
             return bundle.getString(key);
         } catch (MissingResourceException e) {
             // a missing key is a bug; the bundle test catches it, the user sees the key
             return key;
         }
-    }
-
-    public String format(String key, Object... args) {
-        return new MessageFormat(get(key), locale).format(args);
     }
 }

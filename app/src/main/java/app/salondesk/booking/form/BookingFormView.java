@@ -201,18 +201,18 @@ public final class BookingFormView {
         grid.getColumnConstraints().addAll(labels, fields);
         int row = 0;
         grid.addRow(row++, label("form.client"), new HBox(8, grow(name), phone));
-        grid.add(errors(vm.clientErrorProperty(), vm.phoneErrorProperty()), 1, row++);
+        grid.add(errors(vm.visibleError("client", vm.clientErrorProperty()), vm.visibleError("phone", vm.phoneErrorProperty())), 1, row++);
         grid.addRow(row++, label("form.service"), new HBox(8, grow(service), price));
-        grid.add(error(vm.serviceErrorProperty()), 1, row++);
+        grid.add(error(vm.visibleError("service", vm.serviceErrorProperty())), 1, row++);
         grid.addRow(row++, label("form.master"), master);
-        grid.add(error(vm.masterErrorProperty()), 1, row++);
+        grid.add(error(vm.visibleError("master", vm.masterErrorProperty())), 1, row++);
         HBox when = new HBox(8, date, label("form.time"), time, label("form.duration"), duration);
         when.setAlignment(Pos.CENTER_LEFT);
         grid.addRow(row++, label("form.date"), when);
-        grid.add(errors(vm.timeErrorProperty(), vm.durationErrorProperty()), 1, row++);
+        grid.add(errors(vm.visibleError("time", vm.timeErrorProperty()), vm.visibleError("duration", vm.durationErrorProperty())), 1, row++);
         grid.addRow(row++, label("form.freeStarts"), chips);
         grid.addRow(row++, label("form.note"), note);
-        grid.add(error(vm.noteErrorProperty()), 1, row++);
+        grid.add(error(vm.visibleError("note", vm.noteErrorProperty())), 1, row++);
         grid.add(outside, 1, row);
 
         answerBox.setId("form-answer");
@@ -242,7 +242,7 @@ public final class BookingFormView {
         Button save = new Button(messages.get("form.save"));
         save.setId("form-save");
         save.setDefaultButton(true);
-        save.disableProperty().bind(vm.validProperty().not().or(vm.savingProperty()));
+        save.disableProperty().bind(vm.savingProperty());
         save.setOnAction(e -> vm.save());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
@@ -332,17 +332,17 @@ public final class BookingFormView {
         return l;
     }
 
-    private static Label error(ReadOnlyStringProperty text) {
+    private static Label error(javafx.beans.value.ObservableStringValue text) {
         Label l = new Label();
         l.getStyleClass().add("field-error");
         l.textProperty().bind(text);
-        l.managedProperty().bind(text.isNotEmpty());
-        l.visibleProperty().bind(text.isNotEmpty());
+        l.managedProperty().bind(l.textProperty().isNotEmpty());
+        l.visibleProperty().bind(l.textProperty().isNotEmpty());
         l.setWrapText(true);
         return l;
     }
 
-    private static Node errors(ReadOnlyStringProperty a, ReadOnlyStringProperty b) {
+    private static Node errors(javafx.beans.value.ObservableStringValue a, javafx.beans.value.ObservableStringValue b) {
         VBox box = new VBox(2, error(a), error(b));
         return box;
     }

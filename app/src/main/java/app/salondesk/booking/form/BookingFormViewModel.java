@@ -92,6 +92,9 @@ public final class BookingFormViewModel {
     private final ReadOnlyStringWrapper noteError = new ReadOnlyStringWrapper(this, "noteError", "");
     private final ReadOnlyStringWrapper generalError = new ReadOnlyStringWrapper(this, "generalError", "");
 
+    /** Errors show once a field was changed, or for every field after a first Save. */
+    private final BooleanProperty saveAttempted = new SimpleBooleanProperty(this, "saveAttempted");
+    private final java.util.Set<String> touched = new java.util.HashSet<>();
     private final ReadOnlyBooleanWrapper saving = new ReadOnlyBooleanWrapper(this, "saving");
     private final ReadOnlyObjectWrapper<BookingOutcome> answer = new ReadOnlyObjectWrapper<>(this, "answer");
     private final BooleanBinding valid;
@@ -112,9 +115,13 @@ public final class BookingFormViewModel {
         service.addListener((obs, old, s) -> serviceChosen(s));
         clientName.addListener((obs, old, now) -> {
             clientId.set(null);   // typed over a chosen client: a new or other client
+            touch("client");
             validateClient();
         });
-        clientPhone.addListener((obs, old, now) -> validatePhone());
+        clientPhone.addListener((obs, old, now) -> {
+            touch("phone");
+            validatePhone();
+        });
         master.addListener((obs, old, now) -> {
             validateMaster();
             refreshFreeStarts();
@@ -123,8 +130,12 @@ public final class BookingFormViewModel {
             validateTime();
             refreshFreeStarts();
         });
-        time.addListener((obs, old, now) -> validateTime());
+        time.addListener((obs, old, now) -> {
+            touch("time");
+            validateTime();
+        });
         duration.addListener((obs, old, now) -> {
+            touch("duration");
             validateDuration();
             refreshFreeStarts();
         });
@@ -141,6 +152,7 @@ public final class BookingFormViewModel {
     /** A new booking, optionally at a master and time picked on the calendar. */
     public void startNew(Master at, LocalDateTime when) {
         existing = null;
+        touched.clear();
         master.set(at);
         LocalDateTime w = when != null ? when : LocalDateTime.now(java.time.Clock.system(salon.zone())).plusHours(1).withMinute(0);
         date.set(w.toLocalDate());
@@ -163,6 +175,7 @@ public final class BookingFormViewModel {
         duration.set(Integer.toString(b.durationMin()));
         note.set(b.note());
         answer.set(null);
+        touched.clear();
         validateAll();
     }
 
@@ -185,8 +198,9 @@ public final class BookingFormViewModel {
 
     public void save() {
         validateAll();
+        saveAttempted.set(true);
         if (!valid.get() || saving.get()) {
-            return;
+            return;   // nothing is sent while a field is invalid; every error is on screen now
         }
         Instant start = startInstant().orElseThrow();
         int minutes = Integer.parseInt(duration.get().strip());
@@ -397,6 +411,18 @@ public final class BookingFormViewModel {
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    private void touch(String field) {
+        if (touched.add(field)) {
+            validateAll();   // re-publish so the field's error, if any, becomes visible
+        }
+    }
+
+    /** The error to show for a field now: its error once touched or after a Save, else nothing. */
+    public javafx.beans.binding.StringBinding visibleError(String field, ReadOnlyStringProperty error) {
+        return Bindings.createStringBinding(() -> saveAttempted.get() || touched.contains(field) || field.equals("general")
+                ? error.get() : "", error, saveAttempted);
     }
 
     // ---- properties --------------------------------------------------------------------------

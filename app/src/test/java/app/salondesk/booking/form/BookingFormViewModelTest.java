@@ -1,0 +1,135 @@
+package app.salondesk.booking.form;
+
+import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.EngineFixture;
+import app.salondesk.catalog.Service;
+import app.salondesk.catalog.ServiceRepository;
+import app.salondesk.i18n.Messages;
+import app.salondesk.salon.Salon;
+import app.salondesk.staff.Master;
+import app.salondesk.staff.MasterRepository;
+import app.salondesk.ui.TaskRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+import static app.salondesk.booking.EngineFixture.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The booking form's logic without windows: real engine, real database, work run in place. */
+class BookingFormViewModelTest {
+
+    private static EngineFixture f;
+    private static final TaskRunner NOW = new TaskRunner() {
+        @Override
+        public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+            try {
+                onSuccess.accept(work.call());
+            } catch (Exception e) {
+                onFailure.accept(e);
+            }
+        }
+    };
+    private BookingFormViewModel vm;
+    private List<Master> masters;
+
+    @BeforeAll
+    static void salon() {
+        f = new EngineFixture("form", 4);
+    }
+
+    @AfterAll
+    static void close() {
+        f.close();
+    }
+
+    @BeforeEach
+    void openForm() {
+        f.dsl.execute("DELETE FROM bookings");
+        MasterRepository repo = new MasterRepository(f.dsl);
+        masters = repo.findActive(f.tenant);
+        vm = new BookingFormViewModel(new Salon(f.tenant, "Fixture", EngineFixture.ZONE), f.engine, NOW, new Messages(Locale.ENGLISH),
+                masters, new ServiceRepository(f.dsl).findActive(f.tenant), repo.servicesByMaster(f.tenant));
+        vm.startNew(null, EngineFixture.DAY.atTime(10, 0));
+    }
+
+    private Master master(String name) {
+        return masters.stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private Service service(String name) {
+        return vm.services().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aFreshFormShowsNoErrorsUntilTouchedButSaveShowsThemAllAndSendsNothing() {
+        assertEquals("", vm.visibleError("client", vm.clientErrorProperty()).get());
+        assertFalse(vm.clientErrorProperty().get().isEmpty(), "known, just not shown yet");
+        vm.save();
+        assertEquals("the client's name is missing", vm.visibleError("client", vm.clientErrorProperty()).get());
+        assertEquals("choose a master", vm.visibleError("master", vm.masterErrorProperty()).get());
+        assertEquals(0, f.count("SELECT count(*) FROM bookings"));
+        vm.clientPhoneProperty().set("12");
+        assertEquals("this is not a phone number: 12", vm.visibleError("phone", vm.phoneErrorProperty()).get());
+        vm.timeProperty().set("25:99");
+        assertEquals("write the time like 15:30, not 25:99", vm.visibleError("time", vm.timeErrorProperty()).get());
+    }
+
+    @Test
+    void aServiceSetsTheDurationShowsThePriceAndLeavesOnlyMastersWhoOfferIt() {
+        vm.serviceProperty().set(service("Nails"));
+        assertEquals("90", vm.durationProperty().get());
+        assertEquals("700.00", vm.priceProperty().get());
+        assertEquals(List.of("Vira"), vm.masters().stream().map(Master::name).toList());
+        vm.serviceProperty().set(null);
+        assertEquals(3, vm.masters().size(), "custom: any master");
+    }
+
+    @Test
+    void theMastersFreeStartsForTheDayAreOffered() {
+        f.booked(f.engine.book(f.newBooking(f.vira, at(11, 0), 60)));
+        vm.masterProperty().set(master("Vira"));
+        vm.durationProperty().set("60");
+        List<LocalTime> starts = vm.freeStarts();
+        // Vira works 10:00-14:00 and is busy 11:00-12:00
+        assertEquals(List.of(LocalTime.of(10, 0), LocalTime.of(12, 0), LocalTime.of(12, 15), LocalTime.of(12, 30),
+                LocalTime.of(12, 45), LocalTime.of(13, 0)), starts);
+    }
+
+    @Test
+    void aTakenTimeAnswersWithFreeTimesAndSavingAtOneBooksIt() {
+        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
+        vm.clientNameProperty().set("Nina");
+        vm.masterProperty().set(master("Anna"));
+        vm.durationProperty().set("60");
+        vm.save();
+        BookingOutcome.TimeTaken taken = assertInstanceOf(BookingOutcome.TimeTaken.class, vm.answerProperty().get());
+        assertFalse(taken.nearestFree().isEmpty());
+        vm.saveAt(taken.nearestFree().get(0));
+        assertInstanceOf(BookingOutcome.Booked.class, vm.answerProperty().get());
+        assertEquals(2, f.count("SELECT count(*) FROM bookings"));
+        assertEquals(0, f.overlappingPairs());
+    }
+
+    @Test
+    void anEngineRefusalLandsNextToItsField() {
+        vm.clientNameProperty().set("Nina");
+        vm.masterProperty().set(master("Vira"));
+        vm.timeProperty().set("15:00");   // Vira stops at 14:00
+        vm.durationProperty().set("30");
+        vm.save();
+        assertEquals("the master does not work at that time", vm.visibleError("time", vm.timeErrorProperty()).get());
+        assertTrue(vm.answerProperty().get() instanceof BookingOutcome.Invalid);
+        assertEquals(0, f.count("SELECT count(*) FROM bookings"));
+    }
+}
