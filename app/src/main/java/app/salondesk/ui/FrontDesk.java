@@ -83,7 +83,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             openClientCard(picked.id());
             search.viewModel().clear();
         });
-        search.node().setPrefColumnCount(16);
+        search.node().setPrefColumnCount(13);
         window.placeClientSearch(search.node(), search::focus);
         offline.setId("offline-banner");
         offline.getStyleClass().add("offline-banner");
@@ -113,10 +113,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     private void connection(LiveUpdates.State state) {
         if (state == LiveUpdates.State.OFFLINE) {
+            window.setConnectionState(messages.get("status.offline"), false);
             wasOffline = true;
             offline.setVisible(true);
             schedule.editableProperty().set(false);
         } else if (state == LiveUpdates.State.ONLINE) {
+            window.setConnectionState(messages.get("status.online"), true);
             offline.setVisible(false);
             schedule.editableProperty().set(true);
             if (wasOffline) {

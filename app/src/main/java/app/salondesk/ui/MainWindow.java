@@ -30,6 +30,7 @@ import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.time.format.FormatStyle;
 
 /** The main window's content: toolbar, the day's schedule, notifications, status bar. */
@@ -39,6 +40,7 @@ public final class MainWindow {
     private final DayScheduleView schedule;
     private final VBox banners = new VBox();
     private final HBox clientSearchSlot = new HBox();
+    private final Label connection = new Label();
     private Runnable focusClientSearch = () -> { };
 
     public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions) {
@@ -122,6 +124,11 @@ public final class MainWindow {
         HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, newBooking);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
+        // buttons keep their words; the long day title gives way first on a narrow screen
+        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, newBooking)) {
+            ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
+        }
+        dayTitle.setMinWidth(120);
         toolbar.getStyleClass().add("main-toolbar");
 
         // the fate of the last drag or menu action, in one sentence; it fades after a while
@@ -153,10 +160,12 @@ public final class MainWindow {
         salon.getStyleClass().add("salon-name");
         Label user = new Label(messages.format("status.user", userName));
         Label db = new Label(databaseLabel);
-        db.setId("connection-state");
+        db.setId("database");
+        connection.setId("connection-state");
+        connection.getStyleClass().add("connection-state");
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox statusBar = new HBox(12, status, busy, gap, salon, new Label("\u00B7"), user, new Label("\u00B7"), db);
+        HBox statusBar = new HBox(12, status, busy, gap, salon, new Label("\u00B7"), user, new Label("\u00B7"), db, connection);
         statusBar.setAlignment(Pos.CENTER_LEFT);
         statusBar.setPadding(new Insets(4, 12, 4, 12));
         statusBar.getStyleClass().add("status-bar");
@@ -205,6 +214,12 @@ public final class MainWindow {
 
     public DayScheduleView schedule() {
         return schedule;
+    }
+
+    /** The live connection's state in the status bar ("online", "offline — reconnecting"). */
+    public void setConnectionState(String text, boolean online) {
+        connection.setText(text);
+        connection.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("offline"), !online);
     }
 
     /** Puts the client search field in the toolbar; Ctrl+F focuses it. */

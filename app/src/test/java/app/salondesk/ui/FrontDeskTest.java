@@ -124,6 +124,8 @@ class FrontDeskTest {
         waitFor(() -> !robot.lookup(".taken-slot").queryAll().isEmpty());
         assertTrue(robot.lookup("#form-answer").queryAll().stream()
                 .anyMatch(n -> robot.from(n).lookup((Label l) -> l.getText().equals("This time was just taken.")).tryQuery().isPresent()));
+        Node answer = robot.lookup("#form-answer").query();
+        MainWindowTest.screenshot(answer.getScene(), "booking-form-time-taken.png");
         Button first = robot.lookup(".taken-slot").queryAllAs(Button.class).iterator().next();
         robot.clickOn(first);
         waitFor(() -> f.count("SELECT count(*) FROM bookings") == 2);

@@ -140,11 +140,16 @@ class MainWindowTest {
     }
 
     private static void screenshot(FxRobot robot, String name) throws Exception {
+        screenshot(robot.listTargetWindows().get(0).getScene(), name);
+    }
+
+    /** A PNG of a real window's scene in target/screenshots (for looking at what users see). */
+    static void screenshot(Scene scene, String name) throws Exception {
         String dir = System.getProperty("salondesk.shots");
         if (dir == null) {
             return;
         }
-        WritableImage image = WaitForAsyncUtils.asyncFx(() -> robot.listTargetWindows().get(0).getScene().snapshot(null)).get();
+        WritableImage image = WaitForAsyncUtils.asyncFx(() -> scene.snapshot(null)).get();
         File file = new File(dir, name);
         file.getParentFile().mkdirs();
         ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", file);

@@ -137,6 +137,7 @@ public final class BookingFormView {
         Label price = new Label();
         price.setId("form-price");
         price.textProperty().bind(vm.priceProperty());
+        price.setMinWidth(Region.USE_PREF_SIZE);
 
         ComboBox<Master> master = new ComboBox<>(vm.masters());
         master.setId("form-master");

@@ -59,6 +59,8 @@ public final class BookingFormViewModel {
     public record Existing(Booking booking, String clientName, String clientPhone) {
     }
 
+    static final int FREE_STARTS_SHOWN = 12;
+
     private final Salon salon;
     private final BookingEngine engine;
     private final TaskRunner tasks;
@@ -242,6 +244,7 @@ public final class BookingFormViewModel {
     private void answered(BookingOutcome outcome) {
         saving.set(false);
         answer.set(outcome);
+        refreshFreeStarts();   // the day has changed under us, or we just changed it
         outcome.fold(
                 booked -> {
                     onSaved.accept(booked.booking());
@@ -316,11 +319,15 @@ public final class BookingFormViewModel {
             if (request != freeStartsRequest) {
                 return;   // the user changed master, day or length meanwhile
             }
+            // a dozen starts around the time asked for, in time order: enough to choose, few enough to read
+            LocalTime around = parseTime() != null ? parseTime() : LocalTime.NOON;
             freeStarts.setAll(slots.stream()
                     .filter(FreeSlot::sameMaster)
                     .map(x -> x.start().atZone(salon.zone()))
                     .filter(z -> z.toLocalDate().equals(d))
                     .map(ZonedDateTime::toLocalTime)
+                    .sorted(java.util.Comparator.comparingLong(t -> Math.abs(java.time.Duration.between(around, t).toMinutes())))
+                    .limit(FREE_STARTS_SHOWN)
                     .sorted()
                     .toList());
         }, failure -> freeStarts.clear());

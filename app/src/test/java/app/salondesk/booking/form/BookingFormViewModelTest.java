@@ -96,7 +96,7 @@ class BookingFormViewModelTest {
     }
 
     @Test
-    void theMastersFreeStartsForTheDayAreOffered() {
+    void theMastersFreeStartsAroundTheAskedTimeAreOffered() {
         f.booked(f.engine.book(f.newBooking(f.vira, at(11, 0), 60)));
         vm.masterProperty().set(master("Vira"));
         vm.durationProperty().set("60");
@@ -104,6 +104,9 @@ class BookingFormViewModelTest {
         // Vira works 10:00-14:00 and is busy 11:00-12:00
         assertEquals(List.of(LocalTime.of(10, 0), LocalTime.of(12, 0), LocalTime.of(12, 15), LocalTime.of(12, 30),
                 LocalTime.of(12, 45), LocalTime.of(13, 0)), starts);
+        vm.masterProperty().set(master("Anna"));   // free all day 08:00-20:00: a dozen around 10:00
+        assertEquals(12, vm.freeStarts().size());
+        assertTrue(vm.freeStarts().contains(LocalTime.of(10, 0)) && vm.freeStarts().get(0).isBefore(LocalTime.of(10, 0)));
     }
 
     @Test
