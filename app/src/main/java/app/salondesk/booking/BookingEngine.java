@@ -96,6 +96,13 @@ public final class BookingEngine {
         String phone = cmd.newClient() != null && cmd.newClient().phone() != null && !cmd.newClient().phone().isBlank()
                 ? PhoneNumbers.normalise(cmd.newClient().phone(), PhoneNumbers.DEFAULT_REGION).orElse(null) : null;
         return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), tx -> {
+            if (cmd.clientId() != null && !cmd.overrideHours()) {
+                // the usual case in one round trip; if it writes nothing, the checks below say why
+                Optional<Booking> made = FastInsert.tryInsert(tx, cmd, requestId, status, pastAllowed);
+                if (made.isPresent()) {
+                    return new Booked(made.get());
+                }
+            }
             // a repeat of a request already carried out returns what it made
             Optional<Booking> done = byRequest(tx, cmd.tenantId(), requestId);
             if (done.isPresent()) {

@@ -125,6 +125,26 @@ class BookingFormViewModelTest {
     }
 
     @Test
+    void editingABookingSomeoneElseMovedSaysSoAndReloadShowsTheirVersion() {
+        app.salondesk.booking.Booking b = f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
+        vm.startEdit(new BookingFormViewModel.Existing(b, "Iryna", "+380671112233"));
+        assertEquals("10:00", vm.timeProperty().get());
+        // another desk moves it to 12:00 meanwhile
+        f.booked(f.engine.reschedule(new app.salondesk.booking.Reschedule(f.tenant, b.id(), b.version(), f.anna, f.anna,
+                at(12, 0), 60, app.salondesk.booking.Source.DRAG, false)));
+        vm.timeProperty().set("11:00");
+        vm.save();
+        BookingOutcome.ChangedByOthers changed = assertInstanceOf(BookingOutcome.ChangedByOthers.class, vm.answerProperty().get());
+        assertEquals(at(12, 0), changed.current().start());
+        vm.reload();
+        assertEquals("12:00", vm.timeProperty().get(), "their version is now in the form");
+        vm.timeProperty().set("13:00");
+        vm.save();
+        assertInstanceOf(BookingOutcome.Booked.class, vm.answerProperty().get());
+        assertEquals(at(13, 0), f.engine.find(f.tenant, b.id()).orElseThrow().start());
+    }
+
+    @Test
     void anEngineRefusalLandsNextToItsField() {
         vm.clientNameProperty().set("Nina");
         vm.masterProperty().set(master("Vira"));
