@@ -271,8 +271,9 @@ public final class DayScheduleViewModel {
                     schedule.set(result);
                     if (day.equals(date.get())) {
                         long count = result.bookings().size();
-                        status.set(messages.format("status.loaded", count,
-                                day.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale()))));
+                        String when = day.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale()));
+                        status.set(count == 0 ? messages.format("status.loaded.none", when)
+                                : messages.plural("status.loaded", count, when));
                     }
                 },
                 failure -> {

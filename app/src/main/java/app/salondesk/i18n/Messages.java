@@ -38,6 +38,18 @@ public final class Messages {
         return new MessageFormat(pattern(key), locale).format(args);
     }
 
+    /**
+     * A counted phrase in the right grammatical number: {@code key.one}, {@code key.few},
+     * {@code key.many} or {@code key.other} by the language's plural rule ("1 запис, 2 записи,
+     * 5 записів, 21 запис"); the count is argument {0}, the rest follow.
+     */
+    public String plural(String key, long count, Object... more) {
+        Object[] args = new Object[more.length + 1];
+        args[0] = count;
+        System.arraycopy(more, 0, args, 1, more.length);
+        return format(key + "." + Plurals.category(locale, count), args);
+    }
+
     private String pattern(String key) {
         try {
             return bundle.getString(key);
