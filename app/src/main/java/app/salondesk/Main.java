@@ -1,9 +1,12 @@
 package app.salondesk;
 
 import app.salondesk.cli.SalonDeskCommand;
+import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.runtime.AppHome;
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
+
+import java.util.Locale;
 
 /**
  * {@code java -jar salondesk.jar}: the window without arguments, the command line with them.
@@ -24,6 +27,9 @@ public final class Main {
         // JavaFX and CalendarFX log through java.util.logging: into our log file, not the console
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
+        // the language chosen in Settings (else the system's, if SalonDesk speaks it) for
+        // every window, dialog and line of output, and for CalendarFX's own words
+        Locale.setDefault(new LanguageSetting(home.dir()).effective(Locale.getDefault()));
         System.exit(run(home, args));
     }
 

@@ -165,6 +165,18 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }, failure -> schedule.reload());
     }
 
+    private Runnable onSettings = () -> { };
+
+    /** What the settings button does (the application owns the language and rebuilds the window). */
+    public void setOnSettings(Runnable onSettings) {
+        this.onSettings = onSettings;
+    }
+
+    @Override
+    public void openSettings() {
+        onSettings.run();
+    }
+
     @Override
     public void openClientOf(BookingRef ref) {
         tasks.run(() -> engine.find(salon.id(), ref.bookingId()).orElseThrow().clientId(),

@@ -14,6 +14,10 @@ public interface FrontDeskActions {
     /** The booking form for an existing booking. */
     void openBooking(BookingRef ref);
 
+    /** Settings (the language). */
+    default void openSettings() {
+    }
+
     /** The card of the client of a booking. */
     default void openClientOf(BookingRef ref) {
     }

@@ -119,13 +119,17 @@ public final class MainWindow {
                 setText(empty ? null : filter.getConverter().toString(m));
             }
         });
+        Button settings = new Button("\u2699");
+        settings.setId("settings");
+        settings.setTooltip(new Tooltip(messages.get("toolbar.settings")));
+        settings.setOnAction(e -> actions.openSettings());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, newBooking);
+        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, newBooking, settings);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
         // buttons keep their words; the long day title gives way first on a narrow screen
-        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, newBooking)) {
+        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, newBooking, settings)) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
         dayTitle.setMinWidth(120);

@@ -15,7 +15,11 @@ import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import app.salondesk.i18n.LanguageSetting;
+
 import java.time.Clock;
+import java.time.LocalDate;
+import java.util.Locale;
 
 /**
  * The composition root of the window: opens the database off the FX thread behind a small
@@ -31,7 +35,7 @@ public final class SalonDeskApp extends Application {
     private static DbOptions options;
     private static Long salonId;
 
-    private final Messages messages = Messages.forDefaultLocale();
+    private Messages messages = Messages.forDefaultLocale();
     private final BackgroundTasks tasks = new BackgroundTasks();
     private volatile Session session;
     private FrontDesk desk;
@@ -71,10 +75,37 @@ public final class SalonDeskApp extends Application {
                 : messages.format("status.server", s.backend().location());
         FrontDesk desk = new FrontDesk(stage, s.backend().dsl(), s.salon(), tasks, messages, Clock.systemUTC(),
                 s.backend().user(), where, s.backend().database().settings());
+        desk.setOnSettings(() -> changeLanguage(stage, s));
         this.desk = desk;
         stage.setTitle(messages.format("app.title", s.salon().name()));
         stage.setScene(new Scene(desk.window().root(), 1280, 800));
         stage.centerOnScreen();
+    }
+
+    /**
+     * Settings → language: remembered for this user, and the window is built again in the new
+     * language at once (CalendarFX reads the default locale when its views are made).
+     */
+    private void changeLanguage(Stage stage, Session s) {
+        LanguageSetting setting = new LanguageSetting(home.dir());
+        SettingsDialog.ask(stage, messages, setting.chosen()).ifPresent(choice -> {
+            try {
+                setting.choose(choice);
+            } catch (java.io.IOException e) {
+                log.warn("could not remember the language", e);
+            }
+            Locale locale = choice.orElseGet(() -> setting.effective(LanguageSetting.SYSTEM_LOCALE));
+            Locale.setDefault(locale);
+            messages = new Messages(locale);
+            if (desk != null) {
+                desk.close();
+            }
+            LocalDate shown = desk != null ? desk.schedule().dateProperty().get() : null;
+            showMain(stage, s);
+            if (shown != null) {
+                desk.schedule().dateProperty().set(shown);
+            }
+        });
     }
 
     @Override
