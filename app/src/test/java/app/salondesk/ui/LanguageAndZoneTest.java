@@ -51,6 +51,9 @@ class LanguageAndZoneTest {
         f = new EngineFixture("languagezone", 4);
         // 15:00 in Kyiv is 08:00 in New York
         f.booked(f.engine.book(f.newBooking(f.anna, at(15, 0), 60)));
+        // the night Kyiv moves its clocks forward (03:00 -> 04:00): 02:30 + 90 minutes ends at 05:00
+        f.dsl.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
+                + f.tenant + ", " + f.anna + ", " + f.client + ", NULL, '2026-03-29T00:30:00Z', 90, 'completed')");
     }
 
     @AfterAll
@@ -88,6 +91,18 @@ class LanguageAndZoneTest {
         assertTrue(robot.lookup((Node n) -> n instanceof Label l && "08:00".equals(l.getText())).tryQuery().isPresent(),
                 "the time scale is in 24-hour salon time");
         MainWindowTest.screenshot(entry.getScene(), "main-window-uk.png");
+    }
+
+    @Test
+    void aBookingAcrossTheDstChangeShowsItsRealLocalTimes(FxRobot robot) throws Exception {
+        robot.interact(() -> desk.schedule().dateProperty().set(java.time.LocalDate.of(2026, 3, 29)));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible())
+                .tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        DayEntryView entry = robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()).queryAs(DayEntryView.class);
+        assertEquals(java.time.LocalTime.of(2, 30), entry.getEntry().getStartAsZonedDateTime().withZoneSameInstant(EngineFixture.ZONE).toLocalTime());
+        assertEquals(java.time.LocalTime.of(5, 0), entry.getEntry().getEndAsZonedDateTime().withZoneSameInstant(EngineFixture.ZONE).toLocalTime());
+        assertEquals(90, entry.getEntry().getDuration().toMinutes(), "90 real minutes, one of them an hour the clocks skipped");
     }
 
     @Test
