@@ -49,7 +49,7 @@ final class ImportBookingsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The CSV file (UTF-8).")
+    @Parameters(index = "0", paramLabel = "FILE", descriptionKey = "file", description = "The CSV file (UTF-8).")
     Path file;
 
     @Option(names = "--tenant", paramLabel = "ID", description = "The salon (needed when the database holds several).")

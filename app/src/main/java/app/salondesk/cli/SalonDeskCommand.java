@@ -18,6 +18,8 @@ import java.util.concurrent.Callable;
 /** The root of the command line; with no subcommand it opens the window. */
 @Command(name = "salondesk",
         mixinStandardHelpOptions = true,
+        // help in the user's language; English from the annotations when the bundle has no text
+        resourceBundle = "app.salondesk.cli.help",
         versionProvider = VersionProvider.class,
         description = {"SalonDesk: bookings for beauty salons that never double-book a master.",
                 "Without a command, opens the window. The embedded database in ~/.salondesk",

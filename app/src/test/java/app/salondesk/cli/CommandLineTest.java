@@ -107,6 +107,22 @@ class CommandLineTest {
         assertTrue(version.out().startsWith("SalonDesk"), version.out());
     }
 
+    @Test
+    void helpAndFailuresSpeakTheUsersLanguage() {
+        java.util.Locale saved = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("uk"));
+            Run help = run("book", "--help");
+            assertTrue(help.out().startsWith("Використання: salondesk book"), help.out());
+            assertTrue(help.out().contains("Майстер: номер або ім’я."), help.out());
+            Run refused = run("--db-url", "jdbc:postgresql://127.0.0.1:1/salondesk", "--user", "x", "--password", "y", "db", "migrate");
+            assertEquals(1, refused.exit());
+            assertOneClearLine(refused.err(), "Не вдається під’єднатися до сервера бази даних");
+        } finally {
+            java.util.Locale.setDefault(saved);
+        }
+    }
+
     private static void assertOneClearLine(String err, String expected) {
         String trimmed = err.strip();
         assertFalse(trimmed.contains("\n"), "one line only:\n" + err);
