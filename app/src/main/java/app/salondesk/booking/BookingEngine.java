@@ -348,6 +348,11 @@ public final class BookingEngine {
                 if ("23503".equals(state)) {
                     return new Invalid(InvalidReason.BAD_VALUE, "reference");
                 }
+                if ("42501".equals(state)) {
+                    // a role without the right, or a row of another salon (row-level security)
+                    log.info("permission denied for this login: {}", e.getMessage());
+                    return new Invalid(InvalidReason.NO_PERMISSION);
+                }
                 if (state != null && (state.startsWith("22") || "23514".equals(state))) {
                     return new Invalid(InvalidReason.BAD_VALUE, "");
                 }

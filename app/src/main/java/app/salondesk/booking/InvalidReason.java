@@ -21,6 +21,8 @@ public enum InvalidReason {
     OUTSIDE_WORKING_HOURS("start"),
     MASTER_TIME_OFF("start"),
     NOTE_TOO_LONG("note"),
+    /** The database refused the login this change (its role may not, or not in this salon). */
+    NO_PERMISSION(""),
     BAD_VALUE("");
 
     private final String field;

@@ -1,0 +1,176 @@
+package app.salondesk.security;
+
+import app.salondesk.booking.BookingEngine;
+import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.EngineFixture;
+import app.salondesk.booking.InvalidReason;
+import app.salondesk.booking.NewBooking;
+import app.salondesk.booking.Source;
+import app.salondesk.db.ConnectionSettings;
+import com.zaxxer.hikari.HikariDataSource;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static app.salondesk.booking.EngineFixture.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * PostgreSQL, not the UI, decides: each test logs in as a staff member's own role and finds
+ * only its salon's rows, only the writes its group may make, and the booking engine's lock,
+ * constraint and answers unchanged under row-level security.
+ */
+class RowLevelSecurityTest {
+
+    private static final String PASSWORD = "s3cret-" + UUID.randomUUID();
+    private static EngineFixture f;
+    private static long otherSalon;
+    private static long otherMaster;
+    private static String suffix;
+    private static final List<HikariDataSource> pools = new ArrayList<>();
+
+    @BeforeAll
+    static void twoSalonsAndTheirStaff() {
+        f = new EngineFixture("rls", 4);
+        otherSalon = f.id("INSERT INTO tenants (name, time_zone) VALUES ('Other salon', 'Europe/Warsaw') RETURNING id");
+        otherMaster = f.id("INSERT INTO masters (tenant_id, name) VALUES (" + otherSalon + ", 'Zofia') RETURNING id");
+        suffix = Long.toString(System.nanoTime(), 36);
+        // roles are cluster-wide: names unique to this run
+        login("recep", "salondesk_receptionist", f.tenant, "receptionist", true);
+        login("admin", "salondesk_admin", f.tenant, "admin", true);
+        login("boss", "salondesk_manager", f.tenant, "manager", true);
+        login("gone", "salondesk_receptionist", f.tenant, "receptionist", false);
+        login("stranger", "salondesk_receptionist", null, null, true);
+    }
+
+    @AfterAll
+    static void close() {
+        pools.forEach(HikariDataSource::close);
+        f.close();
+    }
+
+    private static void login(String name, String group, Long tenant, String role, boolean active) {
+        String login = name + "_" + suffix;
+        f.dsl.execute("CREATE ROLE " + login + " LOGIN PASSWORD '" + PASSWORD + "' IN ROLE " + group);
+        if (tenant != null) {
+            f.dsl.execute("INSERT INTO staff (tenant_id, login, display_name, role, active) VALUES (" + tenant + ", '" + login
+                    + "', '" + name + "', '" + role + "', " + active + ")");
+        }
+    }
+
+    private static ConnectionSettings as(String name) {
+        return new ConnectionSettings(f.backend.database().settings().url(), name + "_" + suffix, PASSWORD);
+    }
+
+    private static DSLContext dsl(String name) {
+        HikariDataSource ds = new HikariDataSource();
+        ConnectionSettings s = as(name);
+        ds.setJdbcUrl(s.url());
+        ds.setUsername(s.user());
+        ds.setPassword(s.password());
+        ds.setMaximumPoolSize(2);
+        pools.add(ds);
+        return DSL.using(ds, SQLDialect.POSTGRES);
+    }
+
+    private static int count(String name, String sql) throws SQLException {
+        ConnectionSettings s = as(name);
+        try (Connection c = DriverManager.getConnection(s.url(), s.user(), s.password()); Statement st = c.createStatement()) {
+            var rs = st.executeQuery(sql);
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static String sqlState(String name, String sql) {
+        ConnectionSettings s = as(name);
+        SQLException e = assertThrows(SQLException.class, () -> {
+            try (Connection c = DriverManager.getConnection(s.url(), s.user(), s.password()); Statement st = c.createStatement()) {
+                st.execute(sql);
+            }
+        });
+        return e.getSQLState();
+    }
+
+    @Test
+    void staffSeeOnlyTheirOwnSalon() throws SQLException {
+        for (String who : List.of("recep", "admin", "boss")) {
+            assertEquals(1, count(who, "SELECT count(*) FROM tenants"), who);
+            assertEquals(3, count(who, "SELECT count(*) FROM masters"), who + " sees Anna, Bohdan and Vira, not Zofia");
+            assertEquals(0, count(who, "SELECT count(*) FROM masters WHERE id = " + otherMaster), who);
+        }
+    }
+
+    @Test
+    void aLoginWithoutAStaffRowOrADisabledOneSeesNothing() throws SQLException {
+        for (String who : List.of("stranger", "gone")) {
+            assertEquals(0, count(who, "SELECT count(*) FROM tenants"), who);
+            assertEquals(0, count(who, "SELECT count(*) FROM masters"), who);
+            assertEquals(0, count(who, "SELECT count(*) FROM clients"), who);
+        }
+    }
+
+    @Test
+    void eachGroupMayWriteOnlyWhatItIsFor() {
+        assertEquals("42501", sqlState("recep", "INSERT INTO masters (tenant_id, name) VALUES (" + f.tenant + ", 'Sneaky')"));
+        assertEquals("42501", sqlState("recep", "UPDATE services SET price = 1"));
+        assertEquals("42501", sqlState("boss", "INSERT INTO clients (tenant_id, name) VALUES (" + f.tenant + ", 'X')"));
+        assertEquals("42501", sqlState("boss", "UPDATE bookings SET status = 'cancelled'"));
+        assertEquals("42501", sqlState("admin", "UPDATE booking_history SET changed_by = 'nobody'"));
+        assertEquals("42501", sqlState("admin", "DELETE FROM booking_history"));
+        // another salon's rows cannot be written, even by an admin
+        assertEquals("42501", sqlState("admin", "INSERT INTO masters (tenant_id, name) VALUES (" + otherSalon + ", 'Spy')"));
+        // but an admin may manage the own salon's masters
+        assertEquals(1, f.dsl.resultQuery("SELECT 1").fetchOne(0, Integer.class));
+    }
+
+    @Test
+    void anAdminManagesTheOwnSalonsMasters() throws SQLException {
+        DSLContext admin = dsl("admin");
+        admin.execute("INSERT INTO masters (tenant_id, name) VALUES (" + f.tenant + ", 'New hire')");
+        assertEquals(1, count("recep", "SELECT count(*) FROM masters WHERE name = 'New hire'"));
+        f.dsl.execute("DELETE FROM masters WHERE name = 'New hire'");
+    }
+
+    @Test
+    void theEngineWorksUnchangedForAReceptionistAndHistoryNamesHer() {
+        BookingEngine engine = new BookingEngine(dsl("recep"));
+        BookingOutcome first = engine.book(f.newBooking(f.bohdan, at(16, 0), 60));
+        var booked = assertInstanceOf(BookingOutcome.Booked.class, first, first.toString());
+        // an overlapping booking is refused as TimeTaken with free times, exactly as for the owner
+        BookingOutcome.TimeTaken taken = assertInstanceOf(BookingOutcome.TimeTaken.class,
+                engine.book(f.newBooking(f.bohdan, at(16, 30), 60)));
+        assertFalse(taken.nearestFree().isEmpty());
+        assertEquals("recep_" + suffix, f.dsl.resultQuery("SELECT changed_by FROM booking_history WHERE booking_id = "
+                + booked.booking().id()).fetchOne(0, String.class));
+        f.dsl.execute("DELETE FROM bookings WHERE id = " + booked.booking().id());
+    }
+
+    @Test
+    void whatTheDatabaseRefusesTheEngineAnswersAsNoPermission() {
+        BookingEngine manager = new BookingEngine(dsl("boss"));
+        BookingOutcome.Invalid refused = assertInstanceOf(BookingOutcome.Invalid.class,
+                manager.book(f.newBooking(f.anna, at(17, 0), 30)));
+        assertEquals(InvalidReason.NO_PERMISSION, refused.reason());
+        // a receptionist booking into another salon is refused by row-level security
+        BookingEngine recep = new BookingEngine(dsl("recep"));
+        BookingOutcome other = recep.book(new NewBooking(otherSalon, otherMaster, f.client, null, null, at(17, 0), 30, "",
+                UUID.randomUUID(), Source.FORM, false));
+        assertInstanceOf(BookingOutcome.Invalid.class, other, other.toString());
+        assertEquals(0, f.count("SELECT count(*) FROM bookings WHERE tenant_id = " + otherSalon));
+    }
+}
