@@ -91,3 +91,12 @@ GRANT INSERT, UPDATE, DELETE ON masters, services, master_services, master_worki
     TO salondesk_admin;
 GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO salondesk_receptionist, salondesk_admin;
 -- managers: read only (the SELECT above).
+
+-- A desk signed in as a staff member checks on start that the schema is up to date; it may
+-- read Flyway's history for that, not change it. (Absent when the files were applied by psql.)
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'flyway_schema_history') THEN
+        GRANT SELECT ON flyway_schema_history TO salondesk_receptionist, salondesk_admin, salondesk_manager;
+    END IF;
+END $$;

@@ -147,6 +147,13 @@ class RowLevelSecurityTest {
     }
 
     @Test
+    void aDeskSignedInAsStaffStartsOnAnUpToDateSchemaWithoutMigrationRights() {
+        try (var desk = app.salondesk.runtime.Backend.connect(as("recep"), 2)) {
+            assertEquals(1, desk.dsl().fetchCount(app.salondesk.jooq.Tables.TENANTS));
+        }
+    }
+
+    @Test
     void theEngineWorksUnchangedForAReceptionistAndHistoryNamesHer() {
         BookingEngine engine = new BookingEngine(dsl("recep"));
         BookingOutcome first = engine.book(f.newBooking(f.bohdan, at(16, 0), 60));
