@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         description = {"SalonDesk: bookings for beauty salons that never double-book a master.",
                 "Without a command, opens the window. The embedded database in ~/.salondesk",
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
-        subcommands = {DbCommand.class, DemoCommand.class, BookCommand.class, ImportCommand.class})
+        subcommands = {DbCommand.class, DemoCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);

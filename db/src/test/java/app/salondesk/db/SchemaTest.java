@@ -66,7 +66,7 @@ class SchemaTest {
         ConnectionSettings plain = TestPostgres.freshDatabase("plainsql");
         try (Connection c = TestPostgres.connect(plain); Statement s = c.createStatement()) {
             for (String file : List.of("V1__salons_masters_services_clients.sql", "V2__bookings.sql", "V3__booking_history_and_notify.sql",
-                    "V4__booking_override_flag.sql", "V5__staff_roles_and_row_level_security.sql")) {
+                    "V4__booking_override_flag.sql", "V5__staff_roles_and_row_level_security.sql", "V6__staff_management.sql")) {
                 // the whole file as one simple-protocol script, exactly as psql -f would send it
                 s.execute(resource("/db/migration/" + file));
             }
@@ -79,7 +79,7 @@ class SchemaTest {
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
             rs.next();
-            assertEquals(5, rs.getInt(1), "add new migrations to the plain-SQL list above");
+            assertEquals(6, rs.getInt(1), "add new migrations to the plain-SQL list above");
         }
     }
 

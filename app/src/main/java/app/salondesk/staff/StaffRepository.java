@@ -1,0 +1,45 @@
+package app.salondesk.staff;
+
+import org.jooq.DSLContext;
+import org.postgresql.util.PasswordUtil;
+
+import java.util.List;
+
+import static app.salondesk.jooq.Tables.STAFF;
+
+/**
+ * Staff logins. Adding, re-roling and disabling go through the database's SECURITY DEFINER
+ * functions (migration V6), which let a salon admin touch only the own salon's staff and only
+ * the three salondesk groups. The password leaves this process as a SCRAM-SHA-256 verifier.
+ */
+public final class StaffRepository {
+
+    private final DSLContext dsl;
+
+    public StaffRepository(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    public List<StaffMember> list(long tenantId) {
+        return dsl.select(STAFF.TENANT_ID, STAFF.LOGIN, STAFF.DISPLAY_NAME, STAFF.ROLE, STAFF.ACTIVE)
+                .from(STAFF)
+                .where(STAFF.TENANT_ID.eq(tenantId))
+                .orderBy(STAFF.LOGIN)
+                .fetch(r -> new StaffMember(r.value1(), r.value2(), r.value3(), r.value4(), r.value5()));
+    }
+
+    /** Creates the login and its staff row; the password is turned into a verifier here. */
+    public void add(long tenantId, String login, String displayName, String role, char[] password) {
+        String verifier = PasswordUtil.encodeScramSha256(password);
+        java.util.Arrays.fill(password, '\0');
+        dsl.execute("SELECT salondesk_add_user(?, ?, ?, ?, ?)", tenantId, login, displayName, role, verifier);
+    }
+
+    public void setRole(String login, String role) {
+        dsl.execute("SELECT salondesk_set_role(?, ?)", login, role);
+    }
+
+    public void disable(String login) {
+        dsl.execute("SELECT salondesk_disable_user(?)", login);
+    }
+}
