@@ -76,6 +76,7 @@ public final class DayScheduleView {
     private BiConsumer<Master, LocalDateTime> onNewBooking = (m, t) -> { };
     private Consumer<BookingRef> onOpenBooking = r -> { };
     private Consumer<BookingRef> onOpenClient = r -> { };
+    private Consumer<BookingRef> onOpenHistory = r -> { };
 
     /** A drag of a booking in progress: where it was, where it was grabbed. */
     private record Drag(Entry<BookingRef> entry, Interval original, Master fromMaster, Duration grabOffset) {
@@ -156,6 +157,10 @@ public final class DayScheduleView {
         this.onOpenClient = handler;
     }
 
+    public void setOnOpenHistory(Consumer<BookingRef> handler) {
+        this.onOpenHistory = handler;
+    }
+
     /** Reloads the shown day (after a change elsewhere). */
     public void refresh() {
         requested.add(vm.dateProperty().get());
@@ -207,7 +212,11 @@ public final class DayScheduleView {
                 ? menu(p.getEntry(), ref) : null);
         view.setEntryDetailsCallback(p -> {
             if (p.getEntry().getUserObject() instanceof BookingRef ref) {
-                onOpenBooking.accept(ref);
+                if (vm.editableProperty().get()) {
+                    onOpenBooking.accept(ref);
+                } else {
+                    onOpenHistory.accept(ref);
+                }
             }
             return true;
         });
@@ -394,12 +403,14 @@ public final class DayScheduleView {
 
     private ContextMenu menu(Entry<?> entry, BookingRef ref) {
         ContextMenu menu = new ContextMenu();
-        MenuItem open = item("menu.open", "menu-open", () -> onOpenBooking.accept(ref));
         MenuItem client = item("menu.clientCard", "menu-client-card", () -> onOpenClient.accept(ref));
-        menu.getItems().addAll(open, client);
+        MenuItem history = item("menu.history", "menu-history", () -> onOpenHistory.accept(ref));
         if (!vm.editableProperty().get()) {
+            menu.getItems().addAll(client, history);   // looking is always allowed, changing is not
             return menu;
         }
+        MenuItem open = item("menu.open", "menu-open", () -> onOpenBooking.accept(ref));
+        menu.getItems().addAll(open, client, history);
         menu.getItems().add(new SeparatorMenuItem());
         if (ref.status() == BookingStatus.CANCELLED) {
             menu.getItems().add(item("menu.restore", "menu-restore", () -> vm.changeStatus(ref, BookingStatus.CONFIRMED)));

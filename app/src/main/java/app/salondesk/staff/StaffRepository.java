@@ -20,6 +20,20 @@ public final class StaffRepository {
         this.dsl = dsl;
     }
 
+    /**
+     * The role of whoever is signed in: the database owner and superusers administer; staff
+     * have their staff row's role; anyone else has none (and sees nothing anyway).
+     */
+    public java.util.Optional<StaffRole> currentRole() {
+        String role = dsl.resultQuery(
+                "SELECT CASE WHEN r.rolsuper OR session_user = pg_get_userbyid(d.datdba) THEN 'admin' "
+                        + "ELSE (SELECT s.role FROM staff s WHERE s.login = current_user AND s.active) END "
+                        + "FROM pg_roles r, pg_database d "
+                        + "WHERE r.rolname = session_user AND d.datname = current_database()")
+                .fetchOne(0, String.class);
+        return java.util.Optional.ofNullable(role).map(StaffRole::fromDb);
+    }
+
     public List<StaffMember> list(long tenantId) {
         return dsl.select(STAFF.TENANT_ID, STAFF.LOGIN, STAFF.DISPLAY_NAME, STAFF.ROLE, STAFF.ACTIVE)
                 .from(STAFF)

@@ -13,7 +13,10 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
+import app.salondesk.booking.BookingHistoryRepository;
 import app.salondesk.booking.ClientVisitsRepository;
+import app.salondesk.history.HistoryView;
+import app.salondesk.staff.StaffRole;
 import app.salondesk.clients.ClientCardService;
 import app.salondesk.clients.ClientCardView;
 import app.salondesk.clients.ClientCardViewModel;
@@ -51,6 +54,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final DayScheduleViewModel schedule;
     private final MainWindow window;
     private final LiveUpdates live;
+    private final StaffRole role;
+    private final BookingHistoryRepository history;
     private final ClientRepository clients;
     private final ClientCardService cards;
     private final Clock clock;
@@ -63,6 +68,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
      */
     public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
                      String userName, String databaseLabel, ConnectionSettings liveSettings) {
+        this(stage, dsl, salon, tasks, messages, clock, userName, databaseLabel, liveSettings, StaffRole.ADMIN);
+    }
+
+    /** @param role what the signed-in person may do; the window offers only that (PostgreSQL enforces it) */
+    public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
+                     String userName, String databaseLabel, ConnectionSettings liveSettings, StaffRole role) {
         this.stage = stage;
         this.salon = salon;
         this.tasks = tasks;
@@ -74,6 +85,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.active = masters.findActive(salon.id());
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
+        this.role = role;
+        this.history = new BookingHistoryRepository(dsl);
+        schedule.editableProperty().set(role.mayEditBookings());
         this.window = new MainWindow(schedule, messages, userName, databaseLabel, this);
         this.clients = new ClientRepository(dsl);
         this.cards = new ClientCardService(clients, new ClientVisitsRepository(dsl));
@@ -120,7 +134,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         } else if (state == LiveUpdates.State.ONLINE) {
             window.setConnectionState(messages.get("status.online"), true);
             offline.setVisible(false);
-            schedule.editableProperty().set(true);
+            schedule.editableProperty().set(role.mayEditBookings());
             if (wasOffline) {
                 wasOffline = false;
                 schedule.reload();   // whatever changed while we were away was not announced to us
@@ -175,6 +189,20 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openSettings() {
         onSettings.run();
+    }
+
+    @Override
+    public void openHistory(BookingRef ref) {
+        tasks.run(() -> {
+            String client = schedules.clientOf(salon.id(), ref.bookingId()).map(c -> c[0]).orElse("");
+            return new Object[]{client, history.ofBooking(salon.id(), ref.bookingId()), masters.names(salon.id())};
+        }, loaded -> {
+            @SuppressWarnings("unchecked")
+            var entries = (java.util.List<app.salondesk.booking.HistoryEntry>) loaded[1];
+            @SuppressWarnings("unchecked")
+            var names = (java.util.Map<Long, String>) loaded[2];
+            new HistoryView(messages, salon.zone(), names).show(stage, messages.format("history.title", loaded[0]), entries);
+        }, failure -> schedule.reload());
     }
 
     @Override

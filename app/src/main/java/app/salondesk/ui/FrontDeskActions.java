@@ -14,6 +14,10 @@ public interface FrontDeskActions {
     /** The booking form for an existing booking. */
     void openBooking(BookingRef ref);
 
+    /** The change history of a booking. */
+    default void openHistory(BookingRef ref) {
+    }
+
     /** Settings (the language). */
     default void openSettings() {
     }

@@ -48,6 +48,7 @@ public final class MainWindow {
         schedule.setOnNewBooking(actions::newBooking);
         schedule.setOnOpenBooking(actions::openBooking);
         schedule.setOnOpenClient(actions::openClientOf);
+        schedule.setOnOpenHistory(actions::openHistory);
 
         Button previous = new Button("\u25C0");
         previous.setTooltip(new Tooltip(messages.get("toolbar.previous") + " (\u2190)"));

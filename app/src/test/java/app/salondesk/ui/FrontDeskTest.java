@@ -261,7 +261,7 @@ class FrontDeskTest {
      * headless test platform) does not turn right clicks into context-menu requests as GTK,
      * Windows and macOS do, so the request is fired here like the platform would.
      */
-    private static void openContextMenu(FxRobot robot, Node node) throws Exception {
+    static void openContextMenu(FxRobot robot, Node node) throws Exception {
         robot.rightClickOn(node);
         Point2D screen = centre(node);
         robot.interact(() -> {
