@@ -115,8 +115,12 @@ public final class Backend implements AutoCloseable {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql && sql.getSQLState() != null) {
                 String state = sql.getSQLState();
-                if (state.equals("28P01") || state.equals("28000")) {
+                if (state.equals("28P01")) {
                     return new StartupException(StartupException.Reason.BAD_CREDENTIALS, where, failure);
+                }
+                if (state.equals("28000")) {
+                    // a disabled login (NOLOGIN), or one pg_hba.conf does not admit from here
+                    return new StartupException(StartupException.Reason.LOGIN_REFUSED, where, failure);
                 }
                 if (state.equals("3D000")) {
                     return new StartupException(StartupException.Reason.NO_DATABASE, where, failure);

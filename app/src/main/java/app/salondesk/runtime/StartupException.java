@@ -13,6 +13,7 @@ public final class StartupException extends RuntimeException {
         UNKNOWN_HOST("startup.unknownHost"),
         CONNECTION_REFUSED("startup.connectionRefused"),
         BAD_CREDENTIALS("startup.badCredentials"),
+        LOGIN_REFUSED("startup.loginRefused"),
         NO_DATABASE("startup.noDatabase"),
         NO_PERMISSION("startup.noPermission"),
         NO_SALON("startup.noSalon"),

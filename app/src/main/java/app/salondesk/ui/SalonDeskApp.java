@@ -3,6 +3,7 @@ package app.salondesk.ui;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.DbOptions;
+import app.salondesk.runtime.SignInMemory;
 import app.salondesk.runtime.StartupException;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -53,6 +54,20 @@ public final class SalonDeskApp extends Application {
     public void start(Stage stage) {
         ErrorDialogs.installUncaughtHandler(messages, home.logs().resolve("salondesk.log"));
         stage.setTitle("SalonDesk");
+        SignInMemory memory = new SignInMemory(home.dir());
+        boolean shared = options.shared() || memory.server().isPresent();
+        if (shared && (options.password() == null || options.password().isEmpty())) {
+            // a shared server: each person signs in as their own login (the embedded default does not ask)
+            SignInViewModel signIn = new SignInViewModel(memory, tasks, messages, options.url(),
+                    o -> Session.open(home, o, salonId, Clock.systemUTC()));
+            signIn.setOnSignedIn(opened -> {
+                session = opened;
+                showMain(stage, opened);
+            });
+            stage.setScene(new Scene(new SignInView(signIn, messages).root(), 620, 320));
+            stage.show();
+            return;
+        }
         ProgressIndicator spinner = new ProgressIndicator();
         Label label = new Label(messages.get(options.shared() ? "app.starting" : "app.startingDatabase"));
         VBox splash = new VBox(16, spinner, label);

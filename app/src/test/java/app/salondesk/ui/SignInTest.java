@@ -1,0 +1,95 @@
+package app.salondesk.ui;
+
+import app.salondesk.booking.EngineFixture;
+import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.AppHome;
+import app.salondesk.runtime.SignInMemory;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Signing in to a shared server as one's own login. */
+@ExtendWith(ApplicationExtension.class)
+class SignInTest {
+
+    private static EngineFixture f;
+    private static String login;
+    private static String gone;
+    private static Path home;
+    private final AtomicReference<Session> signedIn = new AtomicReference<>();
+
+    @BeforeAll
+    static void serverWithStaff() throws Exception {
+        f = new EngineFixture("signin", 2);
+        String suffix = Long.toString(System.nanoTime(), 36);
+        login = "desk_" + suffix;
+        gone = "gone_" + suffix;
+        f.dsl.execute("CREATE ROLE " + login + " LOGIN PASSWORD 'right-password' IN ROLE salondesk_receptionist");
+        f.dsl.execute("CREATE ROLE " + gone + " NOLOGIN PASSWORD 'right-password' IN ROLE salondesk_receptionist");
+        f.dsl.execute("INSERT INTO staff (tenant_id, login, display_name, role) VALUES (" + f.tenant + ", '" + login + "', 'Desk', 'receptionist')");
+        home = Files.createTempDirectory("salondesk-signin");
+    }
+
+    @AfterAll
+    static void close() {
+        f.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        SignInViewModel vm = new SignInViewModel(new SignInMemory(home), new BackgroundTasks(), new Messages(Locale.ENGLISH),
+                f.backend.database().settings().url(), o -> Session.open(new AppHome(home), o, null, Clock.systemUTC()));
+        vm.setOnSignedIn(signedIn::set);
+        stage.setScene(new Scene(new SignInView(vm, new Messages(Locale.ENGLISH)).root(), 620, 320));
+        stage.show();
+    }
+
+    @Test
+    void aWrongPasswordOrADisabledLoginIsOneSentenceAndTheRightOneSignsIn(FxRobot robot) throws Exception {
+        robot.clickOn("#signin-login").write(login);
+        robot.clickOn("#signin-password").write("wrong-password");
+        robot.clickOn("#signin-button");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !error(robot).isEmpty());
+        assertTrue(error(robot).endsWith("refused the user name or password."), error(robot));
+
+        robot.doubleClickOn("#signin-login").eraseText(60).write(gone);
+        robot.clickOn("#signin-password").eraseText(30).write("right-password");
+        robot.clickOn("#signin-button");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> error(robot).contains("does not let this login in"));
+
+        robot.doubleClickOn("#signin-login").eraseText(60).write(login);
+        robot.clickOn("#signin-password").eraseText(30).write("right-password");
+        robot.clickOn("#signin-button");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> signedIn.get() != null);
+        assertEquals(f.tenant, signedIn.get().salon().id(), "the login's own salon");
+        signedIn.get().close();
+
+        SignInMemory remembered = new SignInMemory(home);
+        assertEquals(login, remembered.login().orElseThrow());
+        assertEquals(f.backend.database().settings().url(), remembered.server().orElseThrow());
+        assertFalse(Files.readString(home.resolve("settings.properties")).contains("right-password"), "never the password");
+    }
+
+    private static String error(FxRobot robot) {
+        return robot.lookup("#signin-error").queryAs(Label.class).getText();
+    }
+}
