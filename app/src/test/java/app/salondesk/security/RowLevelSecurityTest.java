@@ -168,6 +168,44 @@ class RowLevelSecurityTest {
     }
 
     @Test
+    void sixteenReceptionistsRacingForOneMasterNeverDoubleBookUnderRowLevelSecurity() throws Exception {
+        HikariDataSource ds = new HikariDataSource();
+        ds.setJdbcUrl(as("recep").url());
+        ds.setUsername(as("recep").user());
+        ds.setPassword(PASSWORD);
+        ds.setMaximumPoolSize(18);
+        pools.add(ds);
+        BookingEngine engine = new BookingEngine(DSL.using(ds, SQLDialect.POSTGRES));
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(16);
+        var go = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<List<BookingOutcome>>> results = new ArrayList<>();
+        for (int t = 0; t < 16; t++) {
+            int seed = t;
+            results.add(pool.submit(() -> {
+                var rnd = new java.util.Random(seed);
+                go.await();
+                List<BookingOutcome> outcomes = new ArrayList<>();
+                for (int i = 0; i < 15; i++) {
+                    outcomes.add(engine.book(f.newBooking(f.vira, at(10, 0).plusSeconds(900L * rnd.nextInt(12)), 30 + 30 * rnd.nextInt(2))));
+                }
+                return outcomes;
+            }));
+        }
+        go.countDown();
+        int booked = 0;
+        for (var r : results) {
+            for (BookingOutcome o : r.get(3, java.util.concurrent.TimeUnit.MINUTES)) {
+                assertFalse(o instanceof BookingOutcome.Invalid, o.toString());
+                booked += o instanceof BookingOutcome.Booked ? 1 : 0;
+            }
+        }
+        pool.shutdown();
+        assertEquals(booked, f.count("SELECT count(*) FROM bookings WHERE master_id = " + f.vira));
+        assertEquals(0, f.overlappingPairs());
+        f.dsl.execute("DELETE FROM bookings WHERE master_id = " + f.vira);
+    }
+
+    @Test
     void whatTheDatabaseRefusesTheEngineAnswersAsNoPermission() {
         BookingEngine manager = new BookingEngine(dsl("boss"));
         BookingOutcome.Invalid refused = assertInstanceOf(BookingOutcome.Invalid.class,
