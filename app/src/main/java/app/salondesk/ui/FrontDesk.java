@@ -14,6 +14,8 @@ import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
 import app.salondesk.booking.BookingHistoryRepository;
+import app.salondesk.booking.UtilisationRepository;
+import app.salondesk.calendar.UtilisationView;
 import app.salondesk.booking.ClientVisitsRepository;
 import app.salondesk.history.HistoryView;
 import app.salondesk.staff.StaffRole;
@@ -56,6 +58,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final LiveUpdates live;
     private final StaffRole role;
     private final BookingHistoryRepository history;
+    private final UtilisationRepository utilisation;
     private final ClientRepository clients;
     private final ClientCardService cards;
     private final Clock clock;
@@ -87,6 +90,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         schedule.setCommands(new EngineCommands(engine, salon.id()));
         this.role = role;
         this.history = new BookingHistoryRepository(dsl);
+        this.utilisation = new UtilisationRepository(dsl);
         schedule.editableProperty().set(role.mayEditBookings());
         this.window = new MainWindow(schedule, messages, userName, databaseLabel, this);
         this.clients = new ClientRepository(dsl);
@@ -189,6 +193,15 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openSettings() {
         onSettings.run();
+    }
+
+    @Override
+    public void openUtilisation() {
+        LocalDate from = schedule.dateProperty().get();
+        List<Long> ids = active.stream().map(Master::id).toList();
+        tasks.run(() -> utilisation.perDay(salon.id(), ids, masters.workingHours(salon.id(), ids), from, 7, salon.zone()),
+                days -> UtilisationView.show(stage, messages, active, days, from),
+                failure -> schedule.reload());
     }
 
     @Override

@@ -18,6 +18,10 @@ public interface FrontDeskActions {
     default void openHistory(BookingRef ref) {
     }
 
+    /** Hours booked against hours of work, per master, for the shown week. */
+    default void openUtilisation() {
+    }
+
     /** Settings (the language). */
     default void openSettings() {
     }

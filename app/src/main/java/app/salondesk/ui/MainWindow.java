@@ -120,17 +120,20 @@ public final class MainWindow {
                 setText(empty ? null : filter.getConverter().toString(m));
             }
         });
+        Button utilisation = new Button(messages.get("toolbar.utilisation"));
+        utilisation.setId("utilisation");
+        utilisation.setOnAction(e -> actions.openUtilisation());
         Button settings = new Button("\u2699");
         settings.setId("settings");
         settings.setTooltip(new Tooltip(messages.get("toolbar.settings")));
         settings.setOnAction(e -> actions.openSettings());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, newBooking, settings);
+        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, utilisation, newBooking, settings);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
         // buttons keep their words; the long day title gives way first on a narrow screen
-        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, newBooking, settings)) {
+        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, utilisation, newBooking, settings)) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
         dayTitle.setMinWidth(120);

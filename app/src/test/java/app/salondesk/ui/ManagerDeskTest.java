@@ -96,6 +96,17 @@ class ManagerDeskTest {
     }
 
     @Test
+    void aManagerSeesEachMastersWeekAsBookedAgainstWorkingHours(FxRobot robot) throws Exception {
+        waitFor(() -> entry(robot) != null);
+        robot.clickOn("#utilisation");
+        waitFor(() -> robot.lookup("#utilisation-chart").tryQuery().isPresent());
+        javafx.scene.chart.BarChart<?, ?> chart = robot.lookup("#utilisation-chart").queryAs(javafx.scene.chart.BarChart.class);
+        assertEquals(2, chart.getData().size(), "working and booked");
+        assertEquals(3, chart.getData().get(0).getData().size(), "one bar per master");
+        assertTrue(robot.lookup((Node n) -> n instanceof Label l && l.getText().startsWith("Anna: 1 of 84 h booked")).tryQuery().isPresent());
+    }
+
+    @Test
     void anEditForcedPastTheWindowIsRefusedByTheDatabaseWithThePermissionMessage(FxRobot robot) throws Exception {
         waitFor(() -> entry(robot) != null);
         // as if the window had let it through: the database still says no
