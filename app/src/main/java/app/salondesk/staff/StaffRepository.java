@@ -49,6 +49,21 @@ public final class StaffRepository {
         dsl.execute("SELECT salondesk_add_user(?, ?, ?, ?, ?)", tenantId, login, displayName, role, verifier);
     }
 
+    /** The message key for what the database refused (no right, login taken, bad value), if that is what happened. */
+    public static java.util.Optional<String> refusalKey(Throwable t) {
+        String state = t instanceof org.jooq.exception.DataAccessException e ? e.sqlState() : null;
+        if ("42501".equals(state)) {
+            return java.util.Optional.of("invalid.no_permission");
+        }
+        if ("42710".equals(state)) {
+            return java.util.Optional.of("users.exists");
+        }
+        if ("22023".equals(state)) {
+            return java.util.Optional.of("users.badValue");
+        }
+        return java.util.Optional.empty();
+    }
+
     public void setRole(String login, String role) {
         dsl.execute("SELECT salondesk_set_role(?, ?)", login, role);
     }

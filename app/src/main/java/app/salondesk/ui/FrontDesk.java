@@ -59,6 +59,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final StaffRole role;
     private final BookingHistoryRepository history;
     private final UtilisationRepository utilisation;
+    private final app.salondesk.staff.StaffRepository staffRepository;
     private final ClientRepository clients;
     private final ClientCardService cards;
     private final Clock clock;
@@ -92,7 +93,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.history = new BookingHistoryRepository(dsl);
         this.utilisation = new UtilisationRepository(dsl);
         schedule.editableProperty().set(role.mayEditBookings());
-        this.window = new MainWindow(schedule, messages, userName, databaseLabel, this);
+        this.staffRepository = new app.salondesk.staff.StaffRepository(dsl);
+        this.window = new MainWindow(schedule, messages, userName, databaseLabel, this, role == StaffRole.ADMIN);
         this.clients = new ClientRepository(dsl);
         this.cards = new ClientCardService(clients, new ClientVisitsRepository(dsl));
         this.clock = clock;
@@ -193,6 +195,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openSettings() {
         onSettings.run();
+    }
+
+    @Override
+    public void openStaff() {
+        app.salondesk.staff.StaffView.show(stage, new app.salondesk.staff.StaffViewModel(staffRepository, salon.id(), tasks, messages), messages);
     }
 
     @Override

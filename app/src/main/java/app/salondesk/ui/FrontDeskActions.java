@@ -22,6 +22,10 @@ public interface FrontDeskActions {
     default void openUtilisation() {
     }
 
+    /** Admin → Staff (only offered to admins). */
+    default void openStaff() {
+    }
+
     /** Settings (the language). */
     default void openSettings() {
     }

@@ -44,6 +44,12 @@ public final class MainWindow {
     private Runnable focusClientSearch = () -> { };
 
     public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions) {
+        this(vm, messages, userName, databaseLabel, actions, true);
+    }
+
+    /** @param adminScreens whether to offer admin screens (Staff); PostgreSQL refuses them to others anyway */
+    public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions,
+                      boolean adminScreens) {
         this.schedule = new DayScheduleView(vm, messages);
         schedule.setOnNewBooking(actions::newBooking);
         schedule.setOnOpenBooking(actions::openBooking);
@@ -123,17 +129,22 @@ public final class MainWindow {
         Button utilisation = new Button(messages.get("toolbar.utilisation"));
         utilisation.setId("utilisation");
         utilisation.setOnAction(e -> actions.openUtilisation());
+        Button staff = new Button(messages.get("toolbar.staff"));
+        staff.setId("staff");
+        staff.setOnAction(e -> actions.openStaff());
+        staff.setVisible(adminScreens);
+        staff.setManaged(adminScreens);
         Button settings = new Button("\u2699");
         settings.setId("settings");
         settings.setTooltip(new Tooltip(messages.get("toolbar.settings")));
         settings.setOnAction(e -> actions.openSettings());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, utilisation, newBooking, settings);
+        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, utilisation, staff, newBooking, settings);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
         // buttons keep their words; the long day title gives way first on a narrow screen
-        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, utilisation, newBooking, settings)) {
+        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, utilisation, staff, newBooking, settings)) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
         dayTitle.setMinWidth(120);
