@@ -46,6 +46,8 @@ import java.util.function.Function;
  */
 public final class ClientCardView {
 
+    private final HBox extra = new HBox(8);
+
     private static final KeyCombination SAVE_KEY = new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
     private static final PseudoClass SOME = PseudoClass.getPseudoClass("some");
 
@@ -121,7 +123,7 @@ public final class ClientCardView {
         close.setOnAction(e -> onClose.run());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox buttons = new HBox(8, message, spacer, save, close);
+        HBox buttons = new HBox(8, message, spacer, extra, save, close);
         buttons.setAlignment(Pos.CENTER_LEFT);
         buttons.setPadding(new Insets(8, 12, 12, 12));
 
@@ -135,6 +137,11 @@ public final class ClientCardView {
                 e.consume();
             }
         });
+    }
+
+    /** Room for the window's own actions next to Save (e.g. the client's change history). */
+    public void addAction(javafx.scene.Node action) {
+        extra.getChildren().add(action);
     }
 
     public Parent node() {

@@ -235,7 +235,19 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public void openClientCard(long clientId) {
         ClientCardViewModel card = new ClientCardViewModel(salon, cards, tasks, messages, clock);
         card.setOnSaved(details -> schedule.reload());
-        new ClientCardView(card, messages).showInWindow(stage);
+        ClientCardView view = new ClientCardView(card, messages);
+        javafx.scene.control.Button changes = new javafx.scene.control.Button(messages.get("client.history"));
+        changes.setId("client-history");
+        changes.setOnAction(e -> tasks.run(() -> new Object[]{history.ofClient(salon.id(), clientId), masters.names(salon.id())},
+                loaded -> {
+                    @SuppressWarnings("unchecked")
+                    var entries = (java.util.List<app.salondesk.booking.HistoryEntry>) loaded[0];
+                    @SuppressWarnings("unchecked")
+                    var names = (java.util.Map<Long, String>) loaded[1];
+                    new HistoryView(messages, salon.zone(), names).show(stage, messages.format("client.historyTitle", card.nameProperty().get()), entries);
+                }, failure -> { }));
+        view.addAction(changes);
+        view.showInWindow(stage);
         card.load(clientId);
     }
 

@@ -236,6 +236,23 @@ class FrontDeskTest {
     }
 
     @Test
+    void theClientCardShowsTheChangesToHerBookingsInPlainWords(FxRobot robot) throws Exception {
+        Booking b = f.booked(f.engine.book(f.newBooking(f.anna, at(9, 0), 60)));
+        f.booked(f.engine.changeStatus(new app.salondesk.booking.StatusChange(f.tenant, b.id(), b.version(), f.anna,
+                app.salondesk.booking.BookingStatus.ARRIVED, app.salondesk.booking.Source.FORM)));
+        reloadAndAwait(robot, "Iryna");
+        openContextMenu(robot, entry(robot, "Iryna").orElseThrow());
+        robot.clickOn("#menu-client-card");
+        waitFor(() -> robot.lookup("#client-history").tryQuery().isPresent());
+        robot.clickOn("#client-history");
+        waitFor(() -> robot.lookup("#history-table").tryQuery().isPresent());
+        javafx.scene.control.TableView<?> table = robot.lookup("#history-table").queryAs(javafx.scene.control.TableView.class);
+        waitFor(() -> table.getItems().size() == 2);
+        assertTrue(robot.lookup((Node n) -> n instanceof javafx.scene.control.Labeled l && l.getText() != null
+                && l.getText().equals("status: Confirmed \u2192 Arrived")).tryQuery().isPresent(), "what changed, in words");
+    }
+
+    @Test
     void theWeekViewShowsOneMastersSevenDaysAndTheFilterPicksTheMaster(FxRobot robot) throws Exception {
         f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
         f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0).plus(java.time.Duration.ofDays(2)), 60)));
