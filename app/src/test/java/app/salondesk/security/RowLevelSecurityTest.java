@@ -115,6 +115,71 @@ class RowLevelSecurityTest {
         }
     }
 
+    /**
+     * The permission matrix of issue 6, row by row, as real statements through plain JDBC:
+     * allowed ones succeed, forbidden ones are refused by PostgreSQL (42501). The statements
+     * touch no row ({@code WHERE false}), so only the right to run them is tested.
+     */
+    @Test
+    void thePermissionMatrixHoldsForEveryRoleTableAndAction() throws SQLException {
+        List<String> tables = List.of("tenants", "masters", "master_working_hours", "master_time_off", "services",
+                "master_services", "clients", "bookings", "booking_history", "staff");
+        List<String> bookingsAndClients = List.of("bookings", "clients");
+        List<String> salonSetup = List.of("masters", "master_working_hours", "master_time_off", "services", "master_services");
+        List<String> wrong = new ArrayList<>();
+        for (String who : List.of("recep", "admin", "boss")) {
+            ConnectionSettings s = as(who);
+            try (Connection c = DriverManager.getConnection(s.url(), s.user(), s.password())) {
+                c.setAutoCommit(false);
+                for (String t : tables) {
+                    boolean admin = who.equals("admin");
+                    boolean writer = !who.equals("boss");
+                    check(c, who, t, "SELECT count(*) FROM " + t, true, wrong);
+                    boolean update = (writer && bookingsAndClients.contains(t)) || (admin && salonSetup.contains(t));
+                    // the history is appended by the audit trigger in the writer's own name, never changed
+                    boolean insert = update || (writer && t.equals("booking_history"));
+                    check(c, who, t, "INSERT INTO " + t + " SELECT * FROM " + t + " WHERE false", insert, wrong);
+                    String column = t.equals("tenants") ? "name" : "tenant_id";
+                    check(c, who, t, "UPDATE " + t + " SET " + column + " = " + column + " WHERE false", update, wrong);
+                    boolean delete = admin && salonSetup.contains(t);
+                    check(c, who, t, "DELETE FROM " + t + " WHERE false", delete, wrong);
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
+        // and a history row in someone else's name is refused by row-level security
+        assertEquals("42501", sqlState("recep", "INSERT INTO booking_history (tenant_id, booking_id, operation, source, changes, changed_by) "
+                + "VALUES (" + f.tenant + ", 1, 'UPDATE', 'sql', '{}', 'somebody_else')"));
+    }
+
+    private static void check(Connection c, String who, String table, String sql, boolean allowed, List<String> wrong) throws SQLException {
+        var sp = c.setSavepoint();
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+            if (!allowed) {
+                wrong.add(who + " may: " + sql);
+            }
+        } catch (SQLException e) {
+            if (allowed || !"42501".equals(e.getSQLState())) {
+                wrong.add(who + " refused (" + e.getSQLState() + "): " + sql);
+            }
+        } finally {
+            c.rollback(sp);
+        }
+    }
+
+    @Test
+    void anotherSalonsRowsCannotBeChangedOrDeletedEither() throws SQLException {
+        long zofiasClient = f.id("INSERT INTO clients (tenant_id, name) VALUES (" + otherSalon + ", 'Their client') RETURNING id");
+        ConnectionSettings s = as("admin");
+        try (Connection c = DriverManager.getConnection(s.url(), s.user(), s.password()); Statement st = c.createStatement()) {
+            assertEquals(0, st.executeUpdate("UPDATE clients SET name = 'Stolen' WHERE id = " + zofiasClient));
+            assertEquals(0, st.executeUpdate("DELETE FROM masters WHERE id = " + otherMaster));
+        }
+        assertEquals("Their client", f.dsl.resultQuery("SELECT name FROM clients WHERE id = " + zofiasClient).fetchOne(0, String.class));
+        assertEquals(1, f.count("SELECT count(*) FROM masters WHERE id = " + otherMaster));
+    }
+
     @Test
     void aLoginWithoutAStaffRowOrADisabledOneSeesNothing() throws SQLException {
         for (String who : List.of("stranger", "gone")) {
