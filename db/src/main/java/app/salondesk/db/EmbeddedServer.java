@@ -347,7 +347,7 @@ public final class EmbeddedServer implements AutoCloseable {
         if (runningAsRootOnLinux()) {
             // PostgreSQL refuses root. In a user namespace we are "nobody" (uid 65534, which
             // has a passwd entry so initdb can name the owner), mapped back to root outside.
-            full.addAll(List.of("unshare", "--user", "--map-user=65534", "--map-group=65534", "--"));
+            full.addAll(List.of(unshare(), "--user", "--map-user=65534", "--map-group=65534", "--"));
         }
         full.addAll(command);
         try {
@@ -372,6 +372,16 @@ public final class EmbeddedServer implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running " + full.get(0), e);
         }
+    }
+
+    /** util-linux's unshare, by absolute path when it is in the usual place (an installed app may run with no PATH). */
+    private static String unshare() {
+        for (String candidate : List.of("/usr/bin/unshare", "/bin/unshare")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        return "unshare";
     }
 
     static boolean runningAsRootOnLinux() {
