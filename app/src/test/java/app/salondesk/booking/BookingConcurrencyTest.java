@@ -137,7 +137,8 @@ class BookingConcurrencyTest {
         assertEquals(createdByEngine + bypassInserted.get(), rows, "Booked creates (plus plain-SQL rows) = rows gained; tally " + tally);
         assertTrue(createdByEngine > 0 && tally.get("create").getOrDefault("TimeTaken", 0) > 0, "a real race: " + tally);
         assertTrue(tally.containsKey("move") && tally.containsKey("status"), tally.toString());
-        System.out.printf("race: %s, plain SQL %d inserted / %d refused%n", tally, bypassInserted.get(), bypassRefused.get());
+        org.slf4j.LoggerFactory.getLogger(BookingConcurrencyTest.class)
+                .info("race: {}, plain SQL {} inserted / {} refused", tally, bypassInserted.get(), bypassRefused.get());
     }
 
     /** A program that ignores the lock and writes plain SQL: the constraint still holds it back. */
