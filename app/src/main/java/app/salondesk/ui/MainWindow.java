@@ -126,25 +126,27 @@ public final class MainWindow {
                 setText(empty ? null : filter.getConverter().toString(m));
             }
         });
-        Button utilisation = new Button(messages.get("toolbar.utilisation"));
+        // the occasional screens sit behind one menu button, so the toolbar keeps room for the day
+        javafx.scene.control.MenuItem utilisation = new javafx.scene.control.MenuItem(messages.get("toolbar.utilisation"));
         utilisation.setId("utilisation");
         utilisation.setOnAction(e -> actions.openUtilisation());
-        Button staff = new Button(messages.get("toolbar.staff"));
+        javafx.scene.control.MenuItem staff = new javafx.scene.control.MenuItem(messages.get("toolbar.staff"));
         staff.setId("staff");
         staff.setOnAction(e -> actions.openStaff());
         staff.setVisible(adminScreens);
-        staff.setManaged(adminScreens);
-        Button settings = new Button("\u2699");
+        javafx.scene.control.MenuItem settings = new javafx.scene.control.MenuItem(messages.get("toolbar.settings"));
         settings.setId("settings");
-        settings.setTooltip(new Tooltip(messages.get("toolbar.settings")));
         settings.setOnAction(e -> actions.openSettings());
+        javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, staff, settings);
+        more.setId("more");
+        more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, utilisation, staff, newBooking, settings);
+        HBox toolbar = new HBox(8, previous, today, next, picker, dayTitle, spacer, clientSearchSlot, day, week, filter, showCancelled, newBooking, more);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.setPadding(new Insets(8, 12, 8, 12));
         // buttons keep their words; the long day title gives way first on a narrow screen
-        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, utilisation, staff, newBooking, settings)) {
+        for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, newBooking, more)) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
         dayTitle.setMinWidth(120);
@@ -245,6 +247,7 @@ public final class MainWindow {
     public void placeClientSearch(javafx.scene.Node field, Runnable focus) {
         clientSearchSlot.getChildren().setAll(field);
         clientSearchSlot.setAlignment(Pos.CENTER_LEFT);
+        clientSearchSlot.setMinWidth(Region.USE_PREF_SIZE);
         this.focusClientSearch = focus;
     }
 

@@ -98,6 +98,7 @@ class ManagerDeskTest {
     @Test
     void aManagerSeesEachMastersWeekAsBookedAgainstWorkingHours(FxRobot robot) throws Exception {
         waitFor(() -> entry(robot) != null);
+        robot.clickOn("#more");
         robot.clickOn("#utilisation");
         waitFor(() -> robot.lookup("#utilisation-chart").tryQuery().isPresent());
         javafx.scene.chart.BarChart<?, ?> chart = robot.lookup("#utilisation-chart").queryAs(javafx.scene.chart.BarChart.class);

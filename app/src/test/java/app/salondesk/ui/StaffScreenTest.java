@@ -68,6 +68,7 @@ class StaffScreenTest {
 
     @Test
     void anAdminAddsAReceptionistAndDisablesHer(FxRobot robot) throws Exception {
+        robot.clickOn("#more");
         robot.clickOn("#staff");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#staff-table").tryQuery().isPresent());
         robot.clickOn("#staff-new-login").write("anna_" + suffix);
