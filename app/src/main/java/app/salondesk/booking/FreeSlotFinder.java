@@ -40,6 +40,22 @@ public final class FreeSlotFinder {
                    AND (m.id = p.preferred OR p.service IS NULL
                         OR EXISTS (SELECT 1 FROM master_services ms
                                     WHERE ms.tenant_id = p.tenant AND ms.master_id = m.id AND ms.service_id = p.service))
+            ), bounds AS (
+                -- the searched salon days as instants (the day before the wished one to a week after)
+                SELECT CAST(CAST(p.wished AT TIME ZONE p.tz AS date) - %d AS timestamp) AT TIME ZONE p.tz AS win_start,
+                       CAST(CAST(p.wished AT TIME ZONE p.tz AS date) + %d + 1 AS timestamp) AT TIME ZONE p.tz AS win_end
+                  FROM p
+            ), busy AS MATERIALIZED (
+                -- the candidate masters' active bookings in that window: one index range scan,
+                -- a few rows per master and day, then matched against the grid by master
+                SELECT b.master_id, tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min)) AS r
+                  FROM p, bounds, bookings b
+                 WHERE b.tenant_id = p.tenant
+                   AND b.master_id IN (SELECT id FROM cand)
+                   AND b.status IN ('pending', 'confirmed', 'arrived')
+                   AND (p.exclude_id IS NULL OR b.id <> p.exclude_id)
+                   AND b.starts_at >= bounds.win_start - interval '12 hours'
+                   AND b.starts_at < bounds.win_end
             ), days AS (
                 SELECT CAST(d AS date) AS d
                   FROM p, generate_series(CAST(p.wished AT TIME ZONE p.tz AS date) - %d,
@@ -59,11 +75,9 @@ public final class FreeSlotFinder {
                   FROM grid g, p
                  WHERE g.s >= now()
                    AND NOT EXISTS (
-                       SELECT 1 FROM bookings b
-                        WHERE b.tenant_id = p.tenant AND b.master_id = g.master_id
-                          AND b.status IN ('pending', 'confirmed', 'arrived')
-                          AND (p.exclude_id IS NULL OR b.id <> p.exclude_id)
-                          AND tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min)) && tstzrange(g.s, slot_end(g.s, p.dur)))
+                       SELECT 1 FROM busy
+                        WHERE busy.master_id = g.master_id
+                          AND busy.r && tstzrange(g.s, slot_end(g.s, p.dur)))
                    AND NOT EXISTS (
                        SELECT 1 FROM master_time_off o
                         WHERE o.tenant_id = p.tenant AND o.master_id = g.master_id
@@ -80,7 +94,7 @@ public final class FreeSlotFinder {
               FROM ranked
              WHERE rn <= ?
              ORDER BY same DESC, s, master_id
-            """.formatted(DAYS_BEFORE, DAYS_AFTER);
+            """.formatted(DAYS_BEFORE, DAYS_AFTER, DAYS_BEFORE, DAYS_AFTER);
 
     private final DSLContext dsl;
 
