@@ -447,7 +447,8 @@ public final class BookingEngine {
         return tx.fetchExists(DSL.selectOne().from(BOOKINGS)
                 .where(BOOKINGS.TENANT_ID.eq(tenantId))
                 .and(BOOKINGS.MASTER_ID.eq(masterId))
-                .and(BOOKINGS.STATUS.in("pending", "confirmed", "arrived"))
+                // literals, not bind values: a generic plan must still match the partial GiST index
+                .and(BOOKINGS.STATUS.in(DSL.inline("pending"), DSL.inline("confirmed"), DSL.inline("arrived")))
                 .and(excludeId == null ? DSL.noCondition() : BOOKINGS.ID.ne(excludeId))
                 .and(DSL.condition("tstzrange({0}, slot_end({0}, {1})) && tstzrange({2}, {3})",
                         BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, DSL.val(utc(start)), DSL.val(utc(start.plusSeconds(minutes * 60L))))));
