@@ -46,10 +46,14 @@ public final class FreeSlotFinder {
                        CAST(CAST(p.wished AT TIME ZONE p.tz AS date) + %d + 1 AS timestamp) AT TIME ZONE p.tz AS win_end
                   FROM p
             ), busy AS MATERIALIZED (
-                -- the candidate masters' active bookings in that window: one index range scan,
-                -- a few rows per master and day, then matched against the grid by master
-                SELECT b.master_id, tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min)) AS r
-                  FROM p, bounds, bookings b
+                -- the candidate masters' active bookings in that window (one index range scan), one
+                -- row per salon day each touches, so the grid is matched by master AND day: a few
+                -- rows per comparison instead of the master's whole window
+                SELECT b.master_id, CAST(d AS date) AS day, tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min)) AS r
+                  FROM p, bounds, bookings b,
+                       generate_series(CAST(b.starts_at AT TIME ZONE p.tz AS date),
+                                       CAST((slot_end(b.starts_at, b.duration_min) - interval '1 microsecond') AT TIME ZONE p.tz AS date),
+                                       interval '1 day') AS d
                  WHERE b.tenant_id = p.tenant
                    AND b.master_id IN (SELECT id FROM cand)
                    AND b.status IN ('pending', 'confirmed', 'arrived')
@@ -62,7 +66,7 @@ public final class FreeSlotFinder {
                                           CAST(p.wished AT TIME ZONE p.tz AS date) + %d,
                                           interval '1 day') AS d
             ), grid AS (
-                SELECT c.id AS master_id, c.name, c.same,
+                SELECT c.id AS master_id, c.name, c.same, dd.d AS day,
                        ((dd.d + wh.starts_at) + make_interval(mins => g.i * p.step)) AT TIME ZONE p.tz AS s
                   FROM p
                   CROSS JOIN cand c
@@ -70,14 +74,16 @@ public final class FreeSlotFinder {
                   JOIN days dd ON extract(isodow FROM dd.d) = wh.weekday
                   CROSS JOIN LATERAL generate_series(0, (minute_of_day(wh.ends_at) - minute_of_day(wh.starts_at) - p.dur) / p.step) AS g(i)
                  WHERE minute_of_day(wh.ends_at) - minute_of_day(wh.starts_at) >= p.dur
+            ), slots AS (
+                SELECT g.*, tstzrange(g.s, slot_end(g.s, p.dur)) AS gr FROM grid g, p
             ), free AS (
                 SELECT g.master_id, g.name, g.same, g.s, abs(extract(epoch FROM g.s - p.wished)) AS dist
-                  FROM grid g, p
+                  FROM slots g, p
                  WHERE g.s >= now()
                    AND NOT EXISTS (
                        SELECT 1 FROM busy
-                        WHERE busy.master_id = g.master_id
-                          AND busy.r && tstzrange(g.s, slot_end(g.s, p.dur)))
+                        WHERE busy.master_id = g.master_id AND busy.day = g.day
+                          AND busy.r && g.gr)
                    AND NOT EXISTS (
                        SELECT 1 FROM master_time_off o
                         WHERE o.tenant_id = p.tenant AND o.master_id = g.master_id
