@@ -252,12 +252,23 @@ public final class EmbeddedServer implements AutoCloseable {
         return pw;
     }
 
+    /** Readable and writable by the file's owner alone: POSIX mode 600, or an owner-only ACL on NTFS. */
     private static void ownerOnly(Path file) throws IOException {
-        try {
+        if (Files.getFileAttributeView(file, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
             Files.setPosixFilePermissions(file, Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
-        } catch (UnsupportedOperationException windows) {
-            // NTFS: the file inherits the user profile's ACL, which is private already
+            return;
         }
+        java.nio.file.attribute.AclFileAttributeView acl =
+                Files.getFileAttributeView(file, java.nio.file.attribute.AclFileAttributeView.class);
+        if (acl == null) {
+            throw new IOException("cannot make " + file + " private: the file system has neither POSIX permissions nor ACLs");
+        }
+        // replace the inherited entries (which may let other local users read it) by one for the owner
+        acl.setAcl(List.of(java.nio.file.attribute.AclEntry.newBuilder()
+                .setType(java.nio.file.attribute.AclEntryType.ALLOW)
+                .setPrincipal(acl.getOwner())
+                .setPermissions(java.nio.file.attribute.AclEntryPermission.values())
+                .build()));
     }
 
     /** Unpacks the binaries for this OS once into {@code cacheDir/PG-<sha256>}; safe across processes. */
