@@ -34,19 +34,21 @@ final class UsersCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** One line for what the database refused; exit code 2. */
+    /** One line for what the database refused; exit code 2. Other failures go on to the caller. */
     static int refused(PrintWriter out, DataAccessException e) {
-        Messages m = Messages.forDefaultLocale();
-        String state = e.sqlState();
-        String reason = "42501".equals(state) ? m.get("invalid.no_permission")
-                : "42710".equals(state) ? m.get("users.exists")
-                : "22023".equals(state) ? m.get("users.badValue")
-                : null;
-        if (reason == null) {
-            throw e;
-        }
-        out.println("invalid: " + reason);
+        String key = StaffRepository.refusalKey(e).orElseThrow(() -> e);
+        out.println("invalid: " + Messages.forDefaultLocale().get(key));
         return BookingTools.EXIT_INVALID;
+    }
+
+    /** One staff change on a freshly opened database: its line on success, else the refusal. */
+    int change(PrintWriter out, java.util.function.Function<StaffRepository, String> change) {
+        try (Backend backend = root.openBackend()) {
+            out.println(change.apply(new StaffRepository(backend.dsl())));
+            return 0;
+        } catch (DataAccessException e) {
+            return refused(out, e);
+        }
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
@@ -75,13 +77,10 @@ final class UsersCommand implements Runnable {
                 out.println("invalid: " + Messages.forDefaultLocale().get("users.shortPassword"));
                 return BookingTools.EXIT_INVALID;
             }
-            try (Backend backend = users.root.openBackend()) {
-                new StaffRepository(backend.dsl()).add(tenant, login, name == null ? login : name, role, password);
-                out.println("added " + login + " " + role + " tenant=" + tenant);
-                return 0;
-            } catch (DataAccessException e) {
-                return refused(out, e);
-            }
+            return users.change(out, staff -> {
+                staff.add(tenant, login, name == null ? login : name, role, password);
+                return "added " + login + " " + role + " tenant=" + tenant;
+            });
         }
 
         private static char[] readPassword() throws IOException {
@@ -126,13 +125,10 @@ final class UsersCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Backend backend = users.root.openBackend()) {
-                new StaffRepository(backend.dsl()).setRole(login, role);
-                out.println("role " + login + " " + role);
-                return 0;
-            } catch (DataAccessException e) {
-                return refused(out, e);
-            }
+            return users.change(out, staff -> {
+                staff.setRole(login, role);
+                return "role " + login + " " + role;
+            });
         }
     }
 
@@ -149,13 +145,10 @@ final class UsersCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Backend backend = users.root.openBackend()) {
-                new StaffRepository(backend.dsl()).disable(login);
-                out.println("disabled " + login);
-                return 0;
-            } catch (DataAccessException e) {
-                return refused(out, e);
-            }
+            return users.change(out, staff -> {
+                staff.disable(login);
+                return "disabled " + login;
+            });
         }
     }
 }
