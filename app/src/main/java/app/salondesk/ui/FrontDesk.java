@@ -17,6 +17,7 @@ import app.salondesk.booking.BookingHistoryRepository;
 import app.salondesk.booking.UtilisationRepository;
 import app.salondesk.calendar.UtilisationView;
 import app.salondesk.booking.ClientVisitsRepository;
+import app.salondesk.booking.HistoryEntry;
 import app.salondesk.history.HistoryView;
 import app.salondesk.staff.StaffRole;
 import app.salondesk.clients.ClientCardService;
@@ -37,6 +38,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
 
 /**
  * Builds the front desk (main window, calendar, booking forms) for one salon: the
@@ -211,18 +214,22 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 failure -> schedule.reload());
     }
 
+    /** What a history window shows, loaded together off the FX thread. */
+    private record LoadedHistory(String title, List<HistoryEntry> entries, Map<Long, String> masterNames) {
+    }
+
+    private void showHistory(Callable<LoadedHistory> load, Runnable onFailure) {
+        tasks.run(load,
+                h -> new HistoryView(messages, salon.zone(), h.masterNames()).show(stage, h.title(), h.entries()),
+                failure -> onFailure.run());
+    }
+
     @Override
     public void openHistory(BookingRef ref) {
-        tasks.run(() -> {
-            String client = schedules.clientOf(salon.id(), ref.bookingId()).map(c -> c[0]).orElse("");
-            return new Object[]{client, history.ofBooking(salon.id(), ref.bookingId()), masters.names(salon.id())};
-        }, loaded -> {
-            @SuppressWarnings("unchecked")
-            var entries = (java.util.List<app.salondesk.booking.HistoryEntry>) loaded[1];
-            @SuppressWarnings("unchecked")
-            var names = (java.util.Map<Long, String>) loaded[2];
-            new HistoryView(messages, salon.zone(), names).show(stage, messages.format("history.title", loaded[0]), entries);
-        }, failure -> schedule.reload());
+        showHistory(() -> new LoadedHistory(
+                messages.format("history.title", schedules.clientOf(salon.id(), ref.bookingId()).map(c -> c[0]).orElse("")),
+                history.ofBooking(salon.id(), ref.bookingId()), masters.names(salon.id())),
+                schedule::reload);
     }
 
     @Override
@@ -238,14 +245,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         ClientCardView view = new ClientCardView(card, messages);
         javafx.scene.control.Button changes = new javafx.scene.control.Button(messages.get("client.history"));
         changes.setId("client-history");
-        changes.setOnAction(e -> tasks.run(() -> new Object[]{history.ofClient(salon.id(), clientId), masters.names(salon.id())},
-                loaded -> {
-                    @SuppressWarnings("unchecked")
-                    var entries = (java.util.List<app.salondesk.booking.HistoryEntry>) loaded[0];
-                    @SuppressWarnings("unchecked")
-                    var names = (java.util.Map<Long, String>) loaded[1];
-                    new HistoryView(messages, salon.zone(), names).show(stage, messages.format("client.historyTitle", card.nameProperty().get()), entries);
-                }, failure -> { }));
+        changes.setOnAction(e -> {
+            String title = messages.format("client.historyTitle", card.nameProperty().get());   // read on the FX thread
+            showHistory(() -> new LoadedHistory(title, history.ofClient(salon.id(), clientId), masters.names(salon.id())), () -> { });
+        });
         view.addAction(changes);
         view.showInWindow(stage);
         card.load(clientId);
