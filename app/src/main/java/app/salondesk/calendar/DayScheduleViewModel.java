@@ -278,7 +278,13 @@ public final class DayScheduleViewModel {
                 },
                 failure -> {
                     inFlight.remove(day);
-                    again.remove(day);
+                    if (again.remove(day)) {
+                        // Asked for while this attempt was failing — typically the reload after
+                        // the connection came back, while a query started in the outage was still
+                        // waiting for the pool. That request deserves its own attempt.
+                        load(day);
+                        return;
+                    }
                     loading.set(!inFlight.isEmpty());
                     status.set(messages.format("status.loadFailed", failure.getMessage()));
                 });

@@ -55,11 +55,13 @@ class DayScheduleViewModelTest {
 
     private final List<LocalDate> asked = new ArrayList<>();
     private final ManualTasks tasks = new ManualTasks();
+    /** How many of the next loads fail as if the server were down. */
+    private int outage;
 
     private DayScheduleViewModel vm() {
         ScheduleSource fake = (salon, masterIds, date, includeCancelled) -> {
                 asked.add(date);
-                if (date.getDayOfMonth() == 13) {
+                if (date.getDayOfMonth() == 13 || outage-- > 0) {
                     throw new IllegalStateException("server went away");
                 }
                 Instant start = date.atTime(10, 0).atZone(salon.zone()).toInstant();
@@ -118,5 +120,21 @@ class DayScheduleViewModelTest {
         assertFalse(vm.loadingProperty().get());
         vm.load(LocalDate.of(2026, 12, 13));
         assertEquals(1, tasks.pending.size(), "not stuck as in flight");
+    }
+
+    @Test
+    void aRequestMadeWhileALoadFailsIsServedByAnAttemptOfItsOwn() {
+        DayScheduleViewModel vm = vm();
+        LocalDate day = LocalDate.of(2026, 11, 30);
+        outage = 1;
+        vm.load(day);   // started while the server was down: it will fail…
+        vm.load(day);   // …but the reload asked for when the server came back must not be lost with it
+        tasks.runAll();
+        assertEquals(1, tasks.pending.size(), "a second attempt is queued");
+        tasks.runAll();
+        assertEquals(List.of(day, day), asked);
+        assertFalse(vm.loadingProperty().get());
+        assertEquals(2, vm.scheduleProperty().get().bookings().size());
+        assertEquals("2 bookings on Nov 30, 2026", vm.statusProperty().get());
     }
 }
