@@ -62,7 +62,7 @@ final class CalendarBench {
     private static final int FINDER_CALLS_PER_ROUND = 10;
     private static final int FINDER_BUDGET_SECONDS = 30;
     private static final int GROWTH_BUDGET_SECONDS = 15;
-    private static final String ALONE = "a day, only the wished master offers the service";
+    private static final String ALONE = "the whole reach, only the wished master offers the service";
 
     private static final String LOAD = """
             INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, source)
@@ -275,7 +275,12 @@ final class CalendarBench {
     }
 
     private FreeSlotFinder.Question alone() {
-        return new FreeSlotFinder.Question(tenant, 30, DAY.atStartOfDay(ZONE).toInstant(), masters.get(0), solo, null, 15, 200);
+        return wholeReach(DAY.atStartOfDay(ZONE).toInstant(), masters.get(0), solo);
+    }
+
+    /** Every free start from the day before to a week after (200 per group: all of them), other masters too. */
+    private FreeSlotFinder.Question wholeReach(Instant wished, long master, long service) {
+        return new FreeSlotFinder.Question(tenant, 30, wished, master, service, null, 15, 200, true, false);
     }
 
     /** The cheapest question at every size, to show how the finder grows with the table. */
@@ -289,22 +294,24 @@ final class CalendarBench {
     private void measureFinder() {
         Instant dayStart = DAY.atStartOfDay(ZONE).toInstant();
         long first = masters.get(0);
-        // the booking form's question (BookingFormViewModel: wished = the day's midnight, 200 per group)
-        FreeSlotFinder.Question form = new FreeSlotFinder.Question(tenant, 30, dayStart, first, cut, null, 15, 200);
-        // the engine's question to a loser (BookingEngine: wished = the refused start, 3 per group)
-        FreeSlotFinder.Question loser = new FreeSlotFinder.Question(tenant, 30, DAY.atTime(14, 0).atZone(ZONE).toInstant(),
+        // the booking form's question (BookingFormViewModel: the chosen master's free starts of one day)
+        FreeSlotFinder.Question form = FreeSlotFinder.Question.dayOf(tenant, 30, dayStart, first, cut, null, 15);
+        // the engine's question to a loser (BookingEngine: wished = the refused start, 3 per group, widening)
+        FreeSlotFinder.Question loser = FreeSlotFinder.Question.nearest(tenant, 30, DAY.atTime(14, 0).atZone(ZONE).toInstant(),
                 first, cut, null, 15, 3);
-        FreeSlotFinder.Question later = new FreeSlotFinder.Question(tenant, 30, DAY.plusDays(8).atStartOfDay(ZONE).toInstant(),
-                first, cut, null, 15, 200);
+        FreeSlotFinder.Question reach = wholeReach(dayStart, first, cut);
+        FreeSlotFinder.Question later = wholeReach(DAY.plusDays(8).atStartOfDay(ZONE).toInstant(), first, cut);
         DSLContext dsl = db.dsl();
-        finder.add(time("a day, as the form asks (30 masters offer the service)", 1, () -> FreeSlotFinder.find(dsl, form),
+        finder.add(time("a day of one master, as the form asks for its free-start chips", 1, () -> FreeSlotFinder.find(dsl, form),
                 FINDER_BUDGET_SECONDS));
         Finder last = finderGrowth.get(finderGrowth.size() - 1);
         finder.add(new Finder(ALONE, last.calls(), last.latency(), last.slots(), last.timedCalls(), last.timedOut()));
-        finder.add(time("nearest 3 + 3 around a taken 14:00, as the engine asks a loser", 1, () -> FreeSlotFinder.find(dsl, loser),
+        finder.add(time("nearest 3 + 3 around a taken 14:00, as the engine asks a loser (30 masters offer the service)", 1,
+                () -> FreeSlotFinder.find(dsl, loser), FINDER_BUDGET_SECONDS));
+        finder.add(time("the whole reach, day −1 … +7, all free starts of 30 masters", 1, () -> FreeSlotFinder.find(dsl, reach),
                 FINDER_BUDGET_SECONDS));
-        finder.add(time("next 14 days (two questions: day D and D+8)", 2, () -> {
-            List<FreeSlot> all = new ArrayList<>(FreeSlotFinder.find(dsl, form));
+        finder.add(time("next 14 days (two whole-reach questions: day D and D+8)", 2, () -> {
+            List<FreeSlot> all = new ArrayList<>(FreeSlotFinder.find(dsl, reach));
             all.addAll(FreeSlotFinder.find(dsl, later));
             return all;
         }, FINDER_BUDGET_SECONDS));
@@ -392,10 +399,13 @@ final class CalendarBench {
         md.code(last().dayPlan().text());
 
         md.heading(2, "4. Free-slot finder at " + String.format(Locale.ROOT, "%,d", last().tableRows()) + " bookings");
-        md.para("`FreeSlotFinder.find` is one SQL statement that always walks the wished day −1 … +7 (9 days) on a "
-                + "15-minute grid over the working hours of every candidate master (the wished one, plus every active "
-                + "master offering the service), and ranks the free starts by distance. So \"a day\" costs a 9-day walk; "
-                + "\"next 14 days\" needs two questions. Here every master works 08:00–20:00 and is booked 08:00–18:00. "
+        md.para("`FreeSlotFinder.find` walks a window of salon days on a 15-minute grid over the working hours of "
+                + "every candidate master, one SQL statement per window, and ranks the free starts by distance. The form's "
+                + "chips ask for one master's one day. A loser's \"nearest 3 + 3\" tries the wished day, then day −1 … +1, "
+                + "then the whole reach (day −1 … +7), and stops at the first window that already holds 3 free starts on "
+                + "each side of the wished time for both groups (1 to 3 statements; here 2, as the wished day is booked solid before 14:00). The whole-reach rows are the "
+                + "widest question the finder answers (the form asked it before this change), \"next 14 days\" needs two. "
+                + "Here every master works 08:00–20:00 and is booked 08:00–18:00. "
                 + "Up to " + cfg.rounds() + " rounds of " + FINDER_CALLS_PER_ROUND + " calls after 2 warm-up ones, at most "
                 + FINDER_BUDGET_SECONDS + " s per question; a call the pool's statement_timeout (" + cfg.statementTimeoutSeconds()
                 + " s) cancels ends the question.");

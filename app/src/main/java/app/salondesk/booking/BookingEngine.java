@@ -456,7 +456,7 @@ public final class BookingEngine {
 
     private static List<FreeSlot> slots(DSLContext tx, long tenantId, int minutes, Instant wished, long masterId,
                                         Long serviceId, Long excludeId) {
-        return FreeSlotFinder.find(tx, new FreeSlotFinder.Question(tenantId, minutes, wished, masterId, serviceId,
+        return FreeSlotFinder.find(tx, FreeSlotFinder.Question.nearest(tenantId, minutes, wished, masterId, serviceId,
                 excludeId, SLOT_STEP_MIN, SLOTS_PER_GROUP));
     }
 

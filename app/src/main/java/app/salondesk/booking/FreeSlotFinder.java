@@ -5,6 +5,7 @@ import org.jooq.DSLContext;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -12,13 +13,24 @@ import java.util.List;
  * by distance; listed in time order): the wished master's first, then other active
  * masters who offer the service; on a grid of {@code step} minutes from the start of each
  * working interval; inside working hours, outside time off, not overlapping active bookings,
- * not in the past. One SQL statement per question.
+ * not in the past. One SQL statement per window searched.
+ *
+ * <p>A nearest-slots question searches the wished salon day first, then the days around it,
+ * and only then the whole reach (a day before to a week after): each window contains the
+ * smaller one, so when a window already holds {@code perGroup} free starts on both sides of
+ * the wished time for every group, anything outside it is farther away on its side and the
+ * answer is exactly the whole reach's answer — at a fraction of the cost (the walk costs
+ * per master and day, and the loser of a race asks it while holding the master's lock).
  */
 public final class FreeSlotFinder {
 
-    /** Days searched around the wished day: one before, a week after. */
+    /** The whole reach around the wished day: one before, a week after. */
     static final int DAYS_BEFORE = 1;
     static final int DAYS_AFTER = 7;
+    /** The windows a nearest-slots question tries, in days before and after the wished day. */
+    private static final int[][] WIDENING = {{0, 0}, {1, 1}, {DAYS_BEFORE, DAYS_AFTER}};
+    /** More starts than any salon day holds (a 25-hour DST day on a 1-minute grid has 1 500). */
+    private static final int ALL_OF_A_DAY = 2_000;
 
     /**
      * Plain SQL rather than jOOQ's DSL: the question is a walk over wall-clock working hours
@@ -30,20 +42,22 @@ public final class FreeSlotFinder {
                 SELECT t.id AS tenant, t.time_zone AS tz,
                        CAST(? AS integer) AS dur, CAST(? AS timestamptz) AS wished,
                        CAST(? AS bigint) AS preferred, CAST(? AS bigint) AS service,
-                       CAST(? AS bigint) AS exclude_id, CAST(? AS integer) AS step
+                       CAST(? AS bigint) AS exclude_id, CAST(? AS integer) AS step,
+                       CAST(? AS boolean) AS others, CAST(? AS integer) AS before, CAST(? AS integer) AS after
                   FROM tenants t
                  WHERE t.id = ?
             ), cand AS (
                 SELECT m.id, m.name, coalesce(m.id = p.preferred, false) AS same
                   FROM p JOIN masters m ON m.tenant_id = p.tenant
                  WHERE m.active
-                   AND (m.id = p.preferred OR p.service IS NULL
-                        OR EXISTS (SELECT 1 FROM master_services ms
-                                    WHERE ms.tenant_id = p.tenant AND ms.master_id = m.id AND ms.service_id = p.service))
+                   AND (m.id = p.preferred
+                        OR (p.others AND (p.service IS NULL
+                            OR EXISTS (SELECT 1 FROM master_services ms
+                                        WHERE ms.tenant_id = p.tenant AND ms.master_id = m.id AND ms.service_id = p.service))))
             ), bounds AS (
-                -- the searched salon days as instants (the day before the wished one to a week after)
-                SELECT CAST(CAST(p.wished AT TIME ZONE p.tz AS date) - %d AS timestamp) AT TIME ZONE p.tz AS win_start,
-                       CAST(CAST(p.wished AT TIME ZONE p.tz AS date) + %d + 1 AS timestamp) AT TIME ZONE p.tz AS win_end
+                -- the searched salon days as instants
+                SELECT CAST(CAST(p.wished AT TIME ZONE p.tz AS date) - p.before AS timestamp) AT TIME ZONE p.tz AS win_start,
+                       CAST(CAST(p.wished AT TIME ZONE p.tz AS date) + p.after + 1 AS timestamp) AT TIME ZONE p.tz AS win_end
                   FROM p
             ), busy AS MATERIALIZED (
                 -- the candidate masters' active bookings in that window (one index range scan), one
@@ -62,8 +76,8 @@ public final class FreeSlotFinder {
                    AND b.starts_at < bounds.win_end
             ), days AS (
                 SELECT CAST(d AS date) AS d
-                  FROM p, generate_series(CAST(p.wished AT TIME ZONE p.tz AS date) - %d,
-                                          CAST(p.wished AT TIME ZONE p.tz AS date) + %d,
+                  FROM p, generate_series(CAST(p.wished AT TIME ZONE p.tz AS date) - p.before,
+                                          CAST(p.wished AT TIME ZONE p.tz AS date) + p.after,
                                           interval '1 day') AS d
             ), grid AS (
                 SELECT c.id AS master_id, c.name, c.same, dd.d AS day,
@@ -90,17 +104,19 @@ public final class FreeSlotFinder {
                           AND o.starts_at < slot_end(g.s, p.dur) AND o.ends_at > g.s)
             ), by_side AS (
                 -- nearest first on each side of the wished time, so both "earlier" and "later" are offered
-                SELECT f.*, row_number() OVER (PARTITION BY f.same, f.s < p.wished ORDER BY f.dist, f.s, f.master_id) AS side_rank
+                SELECT f.*, f.s < p.wished AS earlier,
+                       row_number() OVER (PARTITION BY f.same, f.s < p.wished ORDER BY f.dist, f.s, f.master_id) AS side_rank,
+                       count(*) OVER (PARTITION BY f.same, f.s < p.wished) AS side_count
                   FROM free f, p
             ), ranked AS (
                 SELECT b.*, row_number() OVER (PARTITION BY b.same ORDER BY b.side_rank, b.dist, b.s, b.master_id) AS rn
                   FROM by_side b
             )
-            SELECT master_id, name, s, same
+            SELECT master_id, name, s, same, earlier, side_count, (SELECT win_start <= now() FROM bounds) AS past_reached
               FROM ranked
              WHERE rn <= ?
              ORDER BY same DESC, s, master_id
-            """.formatted(DAYS_BEFORE, DAYS_AFTER, DAYS_BEFORE, DAYS_AFTER);
+            """;
 
     private final DSLContext dsl;
 
@@ -108,9 +124,28 @@ public final class FreeSlotFinder {
         this.dsl = dsl;
     }
 
-    /** A question about free time. {@code preferredMasterId}, {@code serviceId}, {@code excludeBookingId} may be null. */
+    /**
+     * A question about free time. {@code preferredMasterId}, {@code serviceId},
+     * {@code excludeBookingId} may be null. {@code otherMasters}: also every other active master
+     * who offers the service (all of them when there is no service). {@code wishedDayOnly}: only
+     * the salon day of {@code wished}, all of it, rather than the nearest starts around it.
+     */
     public record Question(long tenantId, int durationMin, Instant wished, Long preferredMasterId, Long serviceId,
-                           Long excludeBookingId, int stepMin, int perGroup) {
+                           Long excludeBookingId, int stepMin, int perGroup, boolean otherMasters, boolean wishedDayOnly) {
+
+        /** The nearest free starts around {@code wished}, the preferred master's and the other masters'. */
+        public static Question nearest(long tenantId, int durationMin, Instant wished, Long preferredMasterId,
+                                       Long serviceId, Long excludeBookingId, int stepMin, int perGroup) {
+            return new Question(tenantId, durationMin, wished, preferredMasterId, serviceId, excludeBookingId,
+                    stepMin, perGroup, true, false);
+        }
+
+        /** Every free start of one master on the salon day that contains {@code dayStart}. */
+        public static Question dayOf(long tenantId, int durationMin, Instant dayStart, long masterId, Long serviceId,
+                                     Long excludeBookingId, int stepMin) {
+            return new Question(tenantId, durationMin, dayStart, masterId, serviceId, excludeBookingId,
+                    stepMin, ALL_OF_A_DAY, false, true);
+        }
     }
 
     public List<FreeSlot> find(Question q) {
@@ -119,10 +154,65 @@ public final class FreeSlotFinder {
 
     /** Runs in the caller's transaction, so it sees what the caller sees (and has locked). */
     public static List<FreeSlot> find(DSLContext tx, Question q) {
+        if (q.wishedDayOnly()) {
+            return slots(search(tx, q, 0, 0));
+        }
+        List<Found> found = List.of();
+        for (int[] window : WIDENING) {
+            found = search(tx, q, window[0], window[1]);
+            if (settled(q, found)) {
+                break;
+            }
+        }
+        return slots(found);
+    }
+
+    /** The answer of one window, without widening: how {@link #find} would answer if it searched only that. */
+    static List<FreeSlot> findWithin(DSLContext tx, Question q, int daysBefore, int daysAfter) {
+        return slots(search(tx, q, daysBefore, daysAfter));
+    }
+
+    /** One row of a search: the slot and what the search saw on its side of the wished time. */
+    private record Found(FreeSlot slot, boolean earlier, long sideCount, boolean pastReached) {
+    }
+
+    private static List<Found> search(DSLContext tx, Question q, int daysBefore, int daysAfter) {
         OffsetDateTime wished = q.wished().atOffset(ZoneOffset.UTC);
         return tx.resultQuery(SQL, q.durationMin(), wished, q.preferredMasterId(), q.serviceId(), q.excludeBookingId(),
-                        q.stepMin(), q.tenantId(), q.perGroup())
-                .fetch(r -> new FreeSlot(r.get(0, Long.class), r.get(1, String.class),
-                        r.get(2, OffsetDateTime.class).toInstant(), r.get(3, Boolean.class)));
+                        q.stepMin(), q.otherMasters(), daysBefore, daysAfter, q.tenantId(), q.perGroup())
+                .fetch(r -> new Found(new FreeSlot(r.get(0, Long.class), r.get(1, String.class),
+                        r.get(2, OffsetDateTime.class).toInstant(), r.get(3, Boolean.class)),
+                        r.get(4, Boolean.class), r.get(5, Long.class), r.get(6, Boolean.class)));
+    }
+
+    /**
+     * Whether a wider window could not change this answer: every group asked about has at least
+     * {@code perGroup} free starts on each side of the wished time in this window (or, for the
+     * earlier side, the window already reaches back into the past, where nothing is offered).
+     */
+    static boolean settled(Question q, List<Found> found) {
+        List<Boolean> groups = new ArrayList<>();
+        if (q.preferredMasterId() != null) {
+            groups.add(true);
+        }
+        if (q.otherMasters()) {
+            groups.add(false);
+        }
+        for (boolean same : groups) {
+            for (boolean earlier : new boolean[]{true, false}) {
+                boolean sideSettled = found.stream()
+                        .filter(f -> f.slot().sameMaster() == same)
+                        .anyMatch(f -> (f.earlier() == earlier && f.sideCount() >= q.perGroup())
+                                || (earlier && f.pastReached()));
+                if (!sideSettled) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static List<FreeSlot> slots(List<Found> found) {
+        return found.stream().map(Found::slot).toList();
     }
 }

@@ -313,8 +313,8 @@ public final class BookingFormViewModel {
         Instant dayStart = d.atStartOfDay(salon.zone()).toInstant();
         Long exclude = existing == null ? null : existing.booking().id();
         Service s = service.get();
-        FreeSlotFinder.Question q = new FreeSlotFinder.Question(salon.id(), minutes, dayStart, m.id(),
-                s == null ? null : s.id(), exclude, 15, 200);
+        FreeSlotFinder.Question q = FreeSlotFinder.Question.dayOf(salon.id(), minutes, dayStart, m.id(),
+                s == null ? null : s.id(), exclude, 15);
         tasks.run(() -> engine.freeSlots(q), slots -> {
             if (request != freeStartsRequest) {
                 return;   // the user changed master, day or length meanwhile
