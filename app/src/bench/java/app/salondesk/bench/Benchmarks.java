@@ -51,8 +51,9 @@ public final class Benchmarks {
             trips.run();
             LiveBench live = new LiveBench(db, cfg);
             live.run();
-            DesktopBench desktop = cfg.desktop() ? new DesktopBench(db, calendar) : null;
+            DesktopBench desktop = cfg.desktop() ? new DesktopBench(db, calendar, cfg) : null;
             if (desktop != null) {
+                desktop.startup().run();   // other JVMs, each with its own embedded server
                 desktop.run();
             }
 

@@ -97,7 +97,9 @@ public final class SalonDeskApp extends Application {
         desk.setOnSettings(() -> changeLanguage(stage, s));
         this.desk = desk;
         stage.setTitle(messages.format("app.title", s.salon().name()));
-        stage.setScene(new Scene(desk.window().root(), 1280, 800));
+        Scene scene = new Scene(desk.window().root(), 1280, 800);
+        FirstPaint.logWhenPainted(scene, desk.schedule());
+        stage.setScene(scene);
         stage.centerOnScreen();
     }
 

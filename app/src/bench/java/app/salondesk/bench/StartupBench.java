@@ -1,0 +1,113 @@
+package app.salondesk.bench;
+
+import app.salondesk.db.EmbeddedServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Figure 6, first row: the application started as a process ({@code app.salondesk.Main} with no
+ * arguments, its own JVM, the embedded database), headless as the GUI tests run, until its
+ * first day is painted. The application writes that moment to its log ({@code FirstPaint}:
+ * milliseconds since the process started); the harness waits for the line, then stops the
+ * process with SIGTERM, as a desktop session's logout would, and waits for it to end.
+ *
+ * <p>Cold: a home folder that does not exist yet — a salon PC's very first start (unpack the
+ * PostgreSQL binaries, initdb, migrations, the demo salon). Warm: the same home again.
+ * The operating system's file cache is warm in both (the harness cannot drop it).
+ */
+final class StartupBench {
+
+    private static final Logger log = LoggerFactory.getLogger(StartupBench.class);
+    private static final Pattern PAINTED = Pattern.compile("first day painted (\\d+) ms after the process started");
+    private static final int COLD_STARTS = 3;
+    private static final int WARM_STARTS = 5;
+    private static final long START_TIMEOUT_MS = 120_000;
+
+    private final Path dir;
+    final List<Double> cold = new ArrayList<>();
+    final List<Double> warm = new ArrayList<>();
+    String failure;
+
+    StartupBench(BenchConfig cfg) {
+        this.dir = cfg.dir().resolve("startup");
+    }
+
+    void run() {
+        try {
+            EmbeddedServer.deleteTree(dir);
+            Files.createDirectories(dir);
+            for (int i = 0; i < COLD_STARTS; i++) {
+                Path home = dir.resolve("home-" + i);
+                cold.add(start(home));
+                if (i == 0) {
+                    for (int w = 0; w < WARM_STARTS; w++) {
+                        warm.add(start(home));
+                    }
+                }
+            }
+            log.info("figure 6: process start → first painted day: cold {} ms, warm {} ms", cold, warm);
+        } catch (Exception e) {
+            failure = e.toString();
+            log.warn("figure 6 (start-up) failed: {}", failure);
+            log.debug("start-up", e);
+        }
+    }
+
+    /** One start of the application in {@code home}: ms from process start to its first painted day. */
+    private double start(Path home) throws IOException, InterruptedException {
+        Path logFile = home.resolve("logs").resolve("salondesk.log");
+        long linesBefore = Files.exists(logFile) ? Files.readAllLines(logFile).size() : 0;
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dsalondesk.home=" + home,
+                // the application's own logging set-up (the test class path also holds logback-test.xml)
+                "-Dlogback.configurationFile=logback.xml",
+                "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dheadless.geometry=1600x1000-32",
+                "-Dprism.order=sw", "-Dprism.text=t2k",
+                "-cp", System.getProperty("java.class.path"),
+                "app.salondesk.Main"));
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("process.out").toFile()))
+                .start();
+        try {
+            long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+            while (System.currentTimeMillis() < deadline) {
+                Optional<Double> ms = painted(logFile, linesBefore);
+                if (ms.isPresent()) {
+                    return ms.get();
+                }
+                if (!p.isAlive()) {
+                    throw new IllegalStateException("the application ended with " + p.exitValue()
+                            + " before painting a day; see " + logFile + " and " + dir.resolve("process.out"));
+                }
+                Thread.sleep(50);
+            }
+            throw new IllegalStateException("no painted day within " + START_TIMEOUT_MS / 1000 + " s; see " + logFile);
+        } finally {
+            p.destroy();   // SIGTERM: the application stops its embedded server on the way out
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    private static Optional<Double> painted(Path logFile, long skipLines) throws IOException {
+        if (!Files.exists(logFile)) {
+            return Optional.empty();
+        }
+        return Files.readAllLines(logFile).stream().skip(skipLines)
+                .map(PAINTED::matcher).filter(Matcher::find)
+                .map(m -> Double.parseDouble(m.group(1))).findFirst();
+    }
+}
