@@ -47,7 +47,9 @@ public final class ScheduleRepository {
                 .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
                 .leftJoin(SERVICES).on(SERVICES.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(SERVICES.ID.eq(BOOKINGS.SERVICE_ID)))
                 .where(BOOKINGS.TENANT_ID.eq(tenantId))
-                .and(BOOKINGS.MASTER_ID.in(masterIds))
+                // one array parameter, not an IN list of as many: the same SQL text whatever the number
+                // of masters shown, so the server-side prepared statement (and its plan) is reused
+                .and(BOOKINGS.MASTER_ID.eq(DSL.any(masterIds.toArray(Long[]::new))))
                 .and(overlaps)
                 .and(statuses)
                 .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID)
