@@ -70,8 +70,11 @@ public final class DayScheduleView {
     private final Map<Calendar<?>, Master> masterByCalendar = new HashMap<>();
     /** Days already asked for; guards against CalendarFX's reload on every calendar change. */
     private final Set<LocalDate> requested = new HashSet<>();
-    /** What each loaded day put on the calendars, so reloading a day replaces only its own. */
-    private final Map<LocalDate, List<Entry<?>>> shownEntries = new HashMap<>();
+    /**
+     * What each loaded day put on the calendars, by what the entry shows: reloading a day
+     * replaces only its own entries, and of those only the ones that changed.
+     */
+    private final Map<LocalDate, Map<String, Entry<?>>> shownEntries = new HashMap<>();
 
     private BiConsumer<Master, LocalDateTime> onNewBooking = (m, t) -> { };
     private Consumer<BookingRef> onOpenBooking = r -> { };
@@ -475,62 +478,101 @@ public final class DayScheduleView {
         return l;
     }
 
+    /**
+     * Puts a loaded day on the calendars. Entries are compared by what they show (a key of
+     * master, times, words and version): unchanged ones stay as they are, so a reload after one
+     * booking moved (or another desk changed one) lays out two entries, not the whole day —
+     * with 30 masters that is the difference between a stutter and none.
+     */
     private void show(DaySchedule day) {
         LocalDate d = day.date();
         if (!vm.visibleDays().contains(d)) {
             return;   // the user moved on while this day was loading
         }
-        for (Entry<?> old : shownEntries.getOrDefault(d, List.of())) {
-            old.removeFromCalendar();
-        }
-        List<Entry<?>> added = new ArrayList<>();
-        shownEntries.put(d, added);
-        Set<String> onScreen = new HashSet<>();
-        shownEntries.values().forEach(list -> list.forEach(e -> onScreen.add(e.getId())));
+        Map<String, Entry<?>> before = shownEntries.getOrDefault(d, Map.of());
+        Set<String> onOtherDays = new HashSet<>();
+        shownEntries.forEach((day2, entries) -> {
+            if (!day2.equals(d)) {
+                entries.values().forEach(e -> onOtherDays.add(e.getId()));
+            }
+        });
+        Map<String, Entry<?>> now = new HashMap<>();
+        List<Runnable> additions = new ArrayList<>();
         for (Master m : vm.masters()) {
             Resource<Master> r = resources.get(m.id());
-            Calendar<BookingRef> cal = bookingsCalendar(r);
             Calendar<?> closed = r.getAvailabilityCalendar();
 
             // availability: CalendarFX shades every entry of this calendar as "not available"
-            List<Entry<?>> off = new ArrayList<>();
             LocalTime t = LocalTime.MIN;
             for (LocalTime[] iv : day.workingTimeOf(m.id())) {
                 if (iv[0].isAfter(t)) {
-                    off.add(block(d, t, iv[0], messages.get("schedule.closed")));
+                    place(before, now, additions, closed, block(m, d, t, iv[0], messages.get("schedule.closed")));
                 }
                 t = iv[1];
             }
             if (day.workingTimeOf(m.id()).isEmpty()) {
-                off.add(block(d, LocalTime.MIN, LocalTime.MAX, messages.get("schedule.dayOff")));
+                place(before, now, additions, closed, block(m, d, LocalTime.MIN, LocalTime.MAX, messages.get("schedule.dayOff")));
             } else if (t.isBefore(LocalTime.MAX)) {
-                off.add(block(d, t, LocalTime.MAX, messages.get("schedule.closed")));
+                place(before, now, additions, closed, block(m, d, t, LocalTime.MAX, messages.get("schedule.closed")));
             }
             for (TimeOff to : day.timeOff()) {
                 if (to.masterId() == m.id()) {
-                    Entry<Void> e = new Entry<>(messages.get("schedule.timeOff"));
-                    e.setInterval(new Interval(to.start(), to.end(), zone));
-                    off.add(e);
+                    String title = messages.get("schedule.timeOff");
+                    place(before, now, additions, closed, new Shown("off:" + m.id() + ":" + to.start() + ":" + to.end() + ":" + title, () -> {
+                        Entry<Void> e = new Entry<>(title);
+                        e.setInterval(new Interval(to.start(), to.end(), zone));
+                        return e;
+                    }));
                 }
             }
-            off.forEach(e -> addUnchecked(closed, e));
-            added.addAll(off);
 
             for (ScheduledBooking b : day.bookingsOf(m.id())) {
                 String id = Long.toString(b.id());
-                if (onScreen.contains(id)) {
+                if (onOtherDays.contains(id)) {
                     continue;   // across midnight: the neighbouring day has put it there already
                 }
                 String service = b.serviceName() != null ? b.serviceName() : messages.get("booking.customService");
-                Entry<BookingRef> e = new Entry<>(b.clientName() + " \u2014 " + service,
-                        new Interval(b.start(), b.end(), zone), id);
-                e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status()));
-                e.setLocation(messages.get("booking.status." + b.status().dbValue()));
-                e.getStyleClass().add("booking-" + b.status().dbValue().replace('_', '-'));
-                cal.addEntry(e);
-                added.add(e);
+                String title = b.clientName() + " \u2014 " + service;
+                String key = "booking:" + m.id() + ":" + id + ":" + b.version() + ":" + b.status().dbValue()
+                        + ":" + b.start() + ":" + b.end() + ":" + title;
+                place(before, now, additions, bookingsCalendar(r), new Shown(key, () -> {
+                    Entry<BookingRef> e = new Entry<>(title, new Interval(b.start(), b.end(), zone), id);
+                    e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status()));
+                    e.setLocation(messages.get("booking.status." + b.status().dbValue()));
+                    e.getStyleClass().add("booking-" + b.status().dbValue().replace('_', '-'));
+                    return e;
+                }));
             }
         }
+        // the old entries go before the new ones come: a changed booking keeps its entry id, and
+        // CalendarFX's views know an entry by its id
+        for (Map.Entry<String, Entry<?>> gone : before.entrySet()) {
+            if (!now.containsKey(gone.getKey())) {
+                gone.getValue().removeFromCalendar();
+            }
+        }
+        additions.forEach(Runnable::run);
+        shownEntries.put(d, now);
+    }
+
+    /** An entry as the loaded day wants it: its key, and how to make it if it is not there yet. */
+    private record Shown(String key, java.util.function.Supplier<Entry<?>> make) {
+    }
+
+    /** Keeps the entry already shown under this key, or makes one and notes its addition for later. */
+    private static void place(Map<String, Entry<?>> before, Map<String, Entry<?>> now, List<Runnable> additions,
+                              Calendar<?> calendar, Shown shown) {
+        if (now.containsKey(shown.key())) {
+            return;
+        }
+        Entry<?> kept = before.get(shown.key());
+        if (kept != null && kept.getCalendar() == calendar) {
+            now.put(shown.key(), kept);
+            return;
+        }
+        Entry<?> made = shown.make().get();
+        now.put(shown.key(), made);
+        additions.add(() -> addUnchecked(calendar, made));
     }
 
     @SuppressWarnings("unchecked")
@@ -543,11 +585,13 @@ public final class DayScheduleView {
         calendar.addEntry(entry);
     }
 
-    private Entry<Void> block(LocalDate d, LocalTime from, LocalTime to, String title) {
+    private Shown block(Master m, LocalDate d, LocalTime from, LocalTime to, String title) {
         ZonedDateTime s = d.atTime(from).atZone(zone);
         ZonedDateTime e = d.atTime(to).atZone(zone);
-        Entry<Void> entry = new Entry<>(title);
-        entry.setInterval(new Interval(s, e));
-        return entry;
+        return new Shown("closed:" + m.id() + ":" + s + ":" + e + ":" + title, () -> {
+            Entry<Void> entry = new Entry<>(title);
+            entry.setInterval(new Interval(s, e));
+            return entry;
+        });
     }
 }

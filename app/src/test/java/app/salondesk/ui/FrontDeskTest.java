@@ -38,6 +38,9 @@ import java.util.concurrent.TimeUnit;
 
 import static app.salondesk.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -233,6 +236,28 @@ class FrontDeskTest {
         waitFor(() -> f.count("SELECT count(*) FROM bookings") == 1);
         assertEquals(f.client, onlyBooking().clientId(), "the existing client, not a new one");
         assertEquals(1, f.count("SELECT count(*) FROM clients WHERE name = 'Iryna'"));
+    }
+
+    @Test
+    void aReloadReplacesOnlyTheEntriesThatChanged(FxRobot robot) throws Exception {
+        f.booked(f.engine.book(f.cutWith(f.anna, at(9, 0))));
+        Booking changed = f.booked(f.engine.book(f.cutWith(f.bohdan, at(11, 0))));
+        reloadAndAwait(robot, "Iryna");
+        waitFor(() -> entry(robot, "Iryna", at(9, 0)).isPresent() && entry(robot, "Iryna", at(11, 0)).isPresent());
+        com.calendarfx.model.Entry<?> keptBefore = entry(robot, "Iryna", at(9, 0)).orElseThrow().getEntry();
+        com.calendarfx.model.Entry<?> changedBefore = entry(robot, "Iryna", at(11, 0)).orElseThrow().getEntry();
+
+        f.booked(f.engine.changeStatus(new app.salondesk.booking.StatusChange(f.tenant, changed.id(), changed.version(), f.bohdan,
+                app.salondesk.booking.BookingStatus.ARRIVED, app.salondesk.booking.Source.FORM)));
+        robot.interact(() -> desk.window().schedule().refresh());
+        waitFor(() -> robot.lookup(".booking-arrived").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertSame(keptBefore, entry(robot, "Iryna", at(9, 0)).orElseThrow().getEntry(), "an unchanged booking keeps its entry");
+        assertNotSame(changedBefore, entry(robot, "Iryna", at(11, 0)).orElseThrow().getEntry(), "a changed one gets a new entry");
+        assertNull(changedBefore.getCalendar(), "and its old entry is gone");
+        assertEquals(2, robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
+                && d.getEntry().getTitle().startsWith("Iryna")).queryAll().size(), "nothing shown twice");
     }
 
     @Test
