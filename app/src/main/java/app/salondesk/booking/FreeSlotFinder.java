@@ -18,9 +18,10 @@ import java.util.List;
  * <p>A nearest-slots question searches the wished salon day first, then the days around it,
  * and only then the whole reach (a day before to a week after): each window contains the
  * smaller one, so when a window already holds {@code perGroup} free starts on both sides of
- * the wished time for every group, anything outside it is farther away on its side and the
- * answer is exactly the whole reach's answer — at a fraction of the cost (the walk costs
- * per master and day, and the loser of a race asks it while holding the master's lock).
+ * the wished time for a group (the wished master; the others), anything outside it is farther
+ * away on its side and that group's answer is exactly the whole reach's answer. Each group
+ * widens on its own. All this at a fraction of the cost: the walk costs per master and day,
+ * and the loser of a race asks it while holding the master's lock.
  */
 public final class FreeSlotFinder {
 
@@ -43,15 +44,16 @@ public final class FreeSlotFinder {
                        CAST(? AS integer) AS dur, CAST(? AS timestamptz) AS wished,
                        CAST(? AS bigint) AS preferred, CAST(? AS bigint) AS service,
                        CAST(? AS bigint) AS exclude_id, CAST(? AS integer) AS step,
-                       CAST(? AS boolean) AS others, CAST(? AS integer) AS before, CAST(? AS integer) AS after
+                       CAST(? AS boolean) AS with_preferred, CAST(? AS boolean) AS others,
+                       CAST(? AS integer) AS before, CAST(? AS integer) AS after
                   FROM tenants t
                  WHERE t.id = ?
             ), cand AS (
                 SELECT m.id, m.name, coalesce(m.id = p.preferred, false) AS same
                   FROM p JOIN masters m ON m.tenant_id = p.tenant
                  WHERE m.active
-                   AND (m.id = p.preferred
-                        OR (p.others AND (p.service IS NULL
+                   AND ((p.with_preferred AND m.id = p.preferred)
+                        OR (p.others AND m.id IS DISTINCT FROM p.preferred AND (p.service IS NULL
                             OR EXISTS (SELECT 1 FROM master_services ms
                                         WHERE ms.tenant_id = p.tenant AND ms.master_id = m.id AND ms.service_id = p.service))))
             ), bounds AS (
@@ -154,61 +156,73 @@ public final class FreeSlotFinder {
         return find(dsl, q);
     }
 
-    /** Runs in the caller's transaction, so it sees what the caller sees (and has locked). */
+    /**
+     * Runs in the caller's transaction, so it sees what the caller sees (and has locked).
+     * The two groups (the wished master, the others) are ranked apart, so each widens on its
+     * own: a popular master booked solid for days sends only that master's search wide, while
+     * the other masters' nearest starts were settled by the first window.
+     */
     public static List<FreeSlot> find(DSLContext tx, Question q) {
+        boolean preferred = q.preferredMasterId() != null;
         if (q.wishedDayOnly()) {
-            return slots(search(tx, q, 0, 0));
+            return slots(search(tx, q, preferred, q.otherMasters(), 0, 0));
         }
-        List<Found> found = List.of();
+        List<Found> same = List.of();
+        List<Found> others = List.of();
+        boolean sameOpen = preferred;
+        boolean othersOpen = q.otherMasters();
         for (int[] window : WIDENING) {
-            found = search(tx, q, window[0], window[1]);
-            if (settled(q, found)) {
+            if (!sameOpen && !othersOpen) {
                 break;
             }
+            List<Found> found = search(tx, q, sameOpen, othersOpen, window[0], window[1]);
+            if (sameOpen) {
+                same = found.stream().filter(f -> f.slot().sameMaster()).toList();
+                sameOpen = !settled(q, same);
+            }
+            if (othersOpen) {
+                others = found.stream().filter(f -> !f.slot().sameMaster()).toList();
+                othersOpen = !settled(q, others);
+            }
         }
-        return slots(found);
+        List<Found> all = new ArrayList<>(same);
+        all.addAll(others);
+        return slots(all);
     }
 
     /** The answer of one window, without widening: how {@link #find} would answer if it searched only that. */
     static List<FreeSlot> findWithin(DSLContext tx, Question q, int daysBefore, int daysAfter) {
-        return slots(search(tx, q, daysBefore, daysAfter));
+        return slots(search(tx, q, q.preferredMasterId() != null, q.otherMasters(), daysBefore, daysAfter));
     }
 
     /** One row of a search: the slot and what the search saw on its side of the wished time. */
     private record Found(FreeSlot slot, boolean earlier, long sideCount, boolean pastReached) {
     }
 
-    private static List<Found> search(DSLContext tx, Question q, int daysBefore, int daysAfter) {
+    /** One window, for the wished master ({@code withPreferred}) and/or the others; ordered as {@link #find} answers. */
+    private static List<Found> search(DSLContext tx, Question q, boolean withPreferred, boolean others,
+                                      int daysBefore, int daysAfter) {
         OffsetDateTime wished = q.wished().atOffset(ZoneOffset.UTC);
         return tx.resultQuery(SQL, q.durationMin(), wished, q.preferredMasterId(), q.serviceId(), q.excludeBookingId(),
-                        q.stepMin(), q.otherMasters(), daysBefore, daysAfter, q.tenantId(), q.perGroup())
+                        q.stepMin(), withPreferred, others, daysBefore, daysAfter, q.tenantId(), q.perGroup())
                 .fetch(r -> new Found(new FreeSlot(r.get(0, Long.class), r.get(1, String.class),
                         r.get(2, OffsetDateTime.class).toInstant(), r.get(3, Boolean.class)),
                         r.get(4, Boolean.class), r.get(5, Long.class), r.get(6, Boolean.class)));
     }
 
     /**
-     * Whether a wider window could not change this answer: every group asked about has at least
+     * Whether a wider window could not change one group's answer: it has at least
      * {@code perGroup} free starts on each side of the wished time in this window (or, for the
      * earlier side, the window already reaches back into the past, where nothing is offered).
+     * A group with no free start at all in the window is not settled.
      */
-    static boolean settled(Question q, List<Found> found) {
-        List<Boolean> groups = new ArrayList<>();
-        if (q.preferredMasterId() != null) {
-            groups.add(true);
-        }
-        if (q.otherMasters()) {
-            groups.add(false);
-        }
-        for (boolean same : groups) {
-            for (boolean earlier : new boolean[]{true, false}) {
-                boolean sideSettled = found.stream()
-                        .filter(f -> f.slot().sameMaster() == same)
-                        .anyMatch(f -> (f.earlier() == earlier && f.sideCount() >= q.perGroup())
-                                || (earlier && f.pastReached()));
-                if (!sideSettled) {
-                    return false;
-                }
+    static boolean settled(Question q, List<Found> group) {
+        for (boolean earlier : new boolean[]{true, false}) {
+            boolean sideSettled = group.stream()
+                    .anyMatch(f -> (f.earlier() == earlier && f.sideCount() >= q.perGroup())
+                            || (earlier && f.pastReached()));
+            if (!sideSettled) {
+                return false;
             }
         }
         return true;
