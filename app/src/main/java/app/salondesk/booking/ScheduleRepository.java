@@ -57,13 +57,17 @@ public final class ScheduleRepository {
                         BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8()));
     }
 
+    /** A booking's client as the form that edits it shows her. */
+    public record ClientOfBooking(String name, String phone) {
+    }
+
     /** The client's name and phone (may be null) of a booking, for the form that edits it. */
-    public java.util.Optional<String[]> clientOf(long tenantId, long bookingId) {
+    public java.util.Optional<ClientOfBooking> clientOf(long tenantId, long bookingId) {
         return dsl.select(CLIENTS.NAME, CLIENTS.PHONE)
                 .from(BOOKINGS)
                 .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
                 .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
-                .fetchOptional(r -> new String[]{r.value1(), r.value2()});
+                .fetchOptional(r -> new ClientOfBooking(r.value1(), r.value2()));
     }
 
     /** The schema's {@code slot_end(starts_at, duration_min)}; routines are not generated (btree_gist brings ~190). */

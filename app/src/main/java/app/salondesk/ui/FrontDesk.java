@@ -179,8 +179,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public void openBooking(BookingRef ref) {
         tasks.run(() -> {
             var booking = engine.find(salon.id(), ref.bookingId()).orElseThrow();
-            String[] client = schedules.clientOf(salon.id(), ref.bookingId()).orElse(new String[]{"", null});
-            return new BookingFormViewModel.Existing(booking, client[0], client[1]);
+            var client = schedules.clientOf(salon.id(), ref.bookingId()).orElse(new ScheduleRepository.ClientOfBooking("", null));
+            return new BookingFormViewModel.Existing(booking, client.name(), client.phone());
         }, existing -> {
             BookingFormViewModel form = form();
             form.startEdit(existing);
@@ -227,7 +227,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openHistory(BookingRef ref) {
         showHistory(() -> new LoadedHistory(
-                messages.format("history.title", schedules.clientOf(salon.id(), ref.bookingId()).map(c -> c[0]).orElse("")),
+                messages.format("history.title", schedules.clientOf(salon.id(), ref.bookingId()).map(ScheduleRepository.ClientOfBooking::name).orElse("")),
                 history.ofBooking(salon.id(), ref.bookingId()), masters.names(salon.id())),
                 schedule::reload);
     }
