@@ -32,6 +32,9 @@ final class RoundTripBench {
     static final String LOCK = "lock: lock_timeout + source + advisory lock";
     static final String INSERT = "write: INSERT … ON CONFLICT DO NOTHING RETURNING";
     static final String SLOTS = "time taken: nearest free slots";
+    /** The usual new booking's one message (FastInsert): the locks, then SAVEPOINT, the checked INSERT … SELECT, RELEASE. */
+    static final String LOCKED_WRITE = "locks + savepoint + INSERT … SELECT with every check + release, one message";
+    static final String LOCKED_WRITE_PHASE = "lock, checks and write (one message)";
 
     private final BenchDatabase db;
     private final WriteSalon salon;
@@ -115,6 +118,9 @@ final class RoundTripBench {
     /** Names a statement of the engine by what it asks; see the examples in the log. */
     static String classify(String sql) {
         String s = JdbcCounter.lower(sql);
+        if (s.contains("pg_advisory_xact_lock") && s.contains("insert into bookings")) {
+            return LOCKED_WRITE;
+        }
         if (s.contains("pg_advisory_xact_lock")) {
             return LOCK;
         }
@@ -155,6 +161,9 @@ final class RoundTripBench {
     static String phase(String kind) {
         if (kind.equals(LOCK)) {
             return "lock";
+        }
+        if (kind.equals(LOCKED_WRITE)) {
+            return LOCKED_WRITE_PHASE;
         }
         if (kind.startsWith("check:")) {
             return "checks";
@@ -202,7 +211,7 @@ final class RoundTripBench {
         md.table(List.of("call", "protocol step", "per booking", "µs per booking", "per TimeTaken", "µs per TimeTaken"), rows);
 
         Map<String, double[]> phases = new LinkedHashMap<>();
-        for (String p : List.of("lock", "checks", "write (savepoint, insert, release)", "commit")) {
+        for (String p : List.of(LOCKED_WRITE_PHASE, "lock", "checks", "write (savepoint, insert, release)", "commit")) {
             phases.put(p, new double[2]);
         }
         booked.forEach((kind, t) -> {

@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
@@ -42,7 +43,8 @@ import static app.salondesk.jooq.Tables.TENANTS;
  * <ol>
  *   <li>sets {@code lock_timeout = 5s} and takes the named per-master advisory lock
  *       {@code hashtextextended('booking:' || tenant_id || ':' || master_id, 0)} — both masters,
- *       in ascending id order, for a move — in one statement;</li>
+ *       in ascending id order, for a move — in one statement (for the usual new booking, at the
+ *       head of the one message that also carries the checked write: {@link FastInsert});</li>
  *   <li>reads an existing booking {@code FOR UPDATE} and compares its version with the one the
  *       user saw;</li>
  *   <li>checks the business rules against the current state;</li>
@@ -53,7 +55,7 @@ import static app.salondesk.jooq.Tables.TENANTS;
  * </ol>
  * Deadlocks and serialization failures retry the whole transaction (3 times, jittered
  * backoff); a lock timeout is not retried and becomes {@link TryAgain}. Nothing slow happens
- * while the lock is held. See docs/decisions/0005-booking-engine.md.
+ * while the lock is held. See docs/decisions/0005-booking-engine-two-lines-of-defence.md.
  */
 public final class BookingEngine {
 
@@ -64,8 +66,6 @@ public final class BookingEngine {
     static final int RETRIES = 3;
     static final int SLOT_STEP_MIN = 15;
     static final int SLOTS_PER_GROUP = 3;
-
-    private static final Field<String> LOCK_TIMEOUT = DSL.field("set_config('lock_timeout', '5s', true)", SQLDataType.VARCHAR);
 
     private final DSLContext dsl;
 
@@ -95,14 +95,17 @@ public final class BookingEngine {
         UUID requestId = cmd.requestId() != null ? cmd.requestId() : UUID.randomUUID();
         String phone = cmd.newClient() != null && cmd.newClient().phone() != null && !cmd.newClient().phone().isBlank()
                 ? PhoneNumbers.normalise(cmd.newClient().phone(), PhoneNumbers.DEFAULT_REGION).orElse(null) : null;
-        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), tx -> {
-            if (cmd.clientId() != null && !cmd.overrideHours()) {
-                // the usual case in one round trip; if it writes nothing, the checks below say why
-                Optional<Booking> made = FastInsert.tryInsert(tx, cmd, requestId, status, pastAllowed);
+        boolean usual = cmd.clientId() != null && !cmd.overrideHours();
+        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), !usual, (tx, locks) -> {
+            if (usual) {
+                // the usual case: the locks and the checked write in one round trip; if it writes
+                // nothing, the checks below (still under the lock it took) say why
+                Optional<Booking> made = FastInsert.tryInsert(tx, locks, cmd, requestId, status, pastAllowed);
                 if (made.isPresent()) {
                     return new Booked(made.get());
                 }
             }
+            locks.take(tx);
             // a repeat of a request already carried out returns what it made
             Optional<Booking> done = byRequest(tx, cmd.tenantId(), requestId);
             if (done.isPresent()) {
@@ -315,21 +318,25 @@ public final class BookingEngine {
      */
     private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source,
                                          Function<DSLContext, BookingOutcome> work) {
-        List<Field<?>> lockAndSettings = new ArrayList<>();
-        // Evaluated left to right: lock_timeout is in force before the first lock is awaited.
-        lockAndSettings.add(LOCK_TIMEOUT);
-        lockAndSettings.add(DSL.function("set_config", SQLDataType.VARCHAR,
-                DSL.inline("salondesk.source"), DSL.val(source.dbValue()), DSL.inline(true)));
-        for (long masterId : new TreeSet<>(masterIds)) {
-            lockAndSettings.add(DSL.field("pg_advisory_xact_lock(hashtextextended({0}, 0))", SQLDataType.OTHER,
-                    DSL.val(lockName(tenantId, masterId))));
-        }
+        return inTransaction(tenantId, masterIds, source, true, (tx, locks) -> work.apply(tx));
+    }
+
+    /**
+     * The same, but with {@code lockFirst == false} the work takes the locks itself: it sends
+     * {@link Locks#sql()} at the head of its own first message (saving the round trip a lock of
+     * its own would cost), or calls {@link Locks#take} before it reads or writes anything.
+     */
+    private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source, boolean lockFirst,
+                                         BiFunction<DSLContext, Locks, BookingOutcome> work) {
         for (int attempt = 0; ; attempt++) {
             try {
                 return dsl.transactionResult(cfg -> {
                     DSLContext tx = cfg.dsl();
-                    tx.select(lockAndSettings).fetch();
-                    return work.apply(tx);
+                    Locks locks = new Locks(tenantId, masterIds, source);
+                    if (lockFirst) {
+                        locks.take(tx);
+                    }
+                    return work.apply(tx, locks);
                 });
             } catch (DataAccessException e) {
                 String state = e.sqlState();
@@ -358,6 +365,49 @@ public final class BookingEngine {
                 }
                 throw e;
             }
+        }
+    }
+
+    /**
+     * The statement that opens every engine transaction, taken once: {@code lock_timeout}, the
+     * audit's source, then the masters' named locks in ascending id order. A SELECT list is
+     * evaluated left to right, so the timeout is in force before the first lock is awaited.
+     */
+    static final class Locks {
+        private final String sql;
+        private final List<Object> binds = new ArrayList<>();
+        private boolean taken;
+
+        Locks(long tenantId, List<Long> masterIds, Source source) {
+            StringBuilder b = new StringBuilder("SELECT set_config('lock_timeout', '5s', true), set_config('salondesk.source', ?, true)");
+            binds.add(source.dbValue());
+            for (long masterId : new TreeSet<>(masterIds)) {
+                b.append(", pg_advisory_xact_lock(hashtextextended(?, 0))");
+                binds.add(lockName(tenantId, masterId));
+            }
+            this.sql = b.toString();
+        }
+
+        /** The statement, with {@code ?} for {@link #binds()}, for a message that carries it at its head. */
+        String sql() {
+            return sql;
+        }
+
+        List<Object> binds() {
+            return binds;
+        }
+
+        /** Takes the locks with a statement of its own, unless they are taken already. */
+        void take(DSLContext tx) {
+            if (!taken) {
+                tx.resultQuery(sql, binds.toArray()).fetch();
+                taken = true;
+            }
+        }
+
+        /** The caller's own message carried {@link #sql()} and the server ran it. */
+        void takenBy() {
+            taken = true;
         }
     }
 

@@ -18,8 +18,10 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
 
 /**
  * The engine's usual case — a new booking for a known client, inside the rules — as ONE round
- * trip after the lock: {@code SAVEPOINT; INSERT … SELECT … WHERE <every business check>;
- * RELEASE SAVEPOINT}, sent together. The checks are the engine's own (master active, service
+ * trip, the masters' locks included: {@code SELECT <lock_timeout, source, named locks>;
+ * SAVEPOINT; INSERT … SELECT … WHERE <every business check>; RELEASE SAVEPOINT}, sent
+ * together. The server runs them in order, so the INSERT's checks see the schedule under the
+ * lock, as in the detailed path; the lock is held one round trip less. The checks are the engine's own (master active, service
  * offered, client of this salon, not in the past, working hours, no time off, no overlapping
  * active booking), written into the INSERT's WHERE, so nothing is written that the detailed
  * path would refuse. When no row comes back — a rule says no, or the request id was used
@@ -27,11 +29,12 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
  * violation (a writer who skipped the lock) rolls back to the savepoint, exactly as in the
  * detailed path. See docs/decisions/0005-booking-engine-two-lines-of-defence.md.
  *
- * <p>Plain JDBC rather than jOOQ: three statements must travel in one message (the
+ * <p>Plain JDBC rather than jOOQ: four statements must travel in one message (the
  * PostgreSQL driver sends a multi-statement query with one Sync), which jOOQ does not express.
  */
 final class FastInsert {
 
+    /** Follows the lock statement in the same message. */
     private static final String SQL = """
             SAVEPOINT engine_write;
             WITH p AS (
@@ -75,14 +78,18 @@ final class FastInsert {
     }
 
     /** The booking made, or empty when nothing was written (the caller's detailed checks take over). */
-    static Optional<Booking> tryInsert(DSLContext tx, NewBooking cmd, UUID requestId, BookingStatus status, boolean pastAllowed) {
-        return tx.connectionResult(c -> run(tx, c, cmd, requestId, status, pastAllowed));
+    static Optional<Booking> tryInsert(DSLContext tx, BookingEngine.Locks locks, NewBooking cmd, UUID requestId,
+                                       BookingStatus status, boolean pastAllowed) {
+        return tx.connectionResult(c -> run(tx, c, locks, cmd, requestId, status, pastAllowed));
     }
 
-    private static Optional<Booking> run(DSLContext tx, Connection c, NewBooking cmd, UUID requestId, BookingStatus status,
-                                         boolean pastAllowed) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(SQL)) {
+    private static Optional<Booking> run(DSLContext tx, Connection c, BookingEngine.Locks locks, NewBooking cmd, UUID requestId,
+                                         BookingStatus status, boolean pastAllowed) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(locks.sql() + ";\n" + SQL)) {
             int i = 1;
+            for (Object bind : locks.binds()) {
+                ps.setObject(i++, bind);
+            }
             ps.setLong(i++, cmd.clientId());
             ps.setObject(i++, cmd.start().atOffset(ZoneOffset.UTC));
             if (cmd.durationMin() == null) {
@@ -102,10 +109,14 @@ final class FastInsert {
             ps.setBoolean(i, status.holdsTime());
             boolean isResultSet;
             try {
-                isResultSet = ps.execute();
+                ps.execute();   // the first result is the lock statement's row
+                locks.takenBy();
+                isResultSet = ps.getMoreResults();
             } catch (SQLException e) {
                 if ("23P01".equals(e.getSQLState())) {
-                    // the constraint had the last word: undo only the write, the detailed path answers
+                    // the locks were taken (the statement before the write); the constraint had the
+                    // last word: undo only the write, the detailed path answers under the same locks
+                    locks.takenBy();
                     try (Statement s = c.createStatement()) {
                         s.execute("ROLLBACK TO SAVEPOINT engine_write");
                     }

@@ -7,11 +7,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 import static app.salondesk.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -40,7 +42,11 @@ class FastInsertTest {
     }
 
     private Optional<Booking> insert(NewBooking cmd, BookingStatus status, boolean pastAllowed) {
-        return f.dsl.transactionResult(cfg -> FastInsert.tryInsert(DSL.using(cfg), cmd, cmd.requestId(), status, pastAllowed));
+        return f.dsl.transactionResult(cfg -> FastInsert.tryInsert(DSL.using(cfg), locks(cmd), cmd, cmd.requestId(), status, pastAllowed));
+    }
+
+    private static BookingEngine.Locks locks(NewBooking cmd) {
+        return new BookingEngine.Locks(cmd.tenantId(), List.of(cmd.masterId()), cmd.source());
     }
 
     private Optional<Booking> insert(NewBooking cmd) {
@@ -53,6 +59,24 @@ class FastInsertTest {
         assertEquals(60, b.durationMin());
         assertEquals(f.cut, b.serviceId());
         assertEquals(1, f.count("SELECT count(*) FROM bookings"));
+    }
+
+    @Test
+    void theWriteCarriesTheMastersNamedLockAndHoldsItToTheEndOfItsTransaction() {
+        NewBooking cmd = f.cutWith(f.anna, at(10, 0));
+        BookingEngine.Locks locks = locks(cmd);
+        String name = BookingEngine.lockName(f.tenant, f.anna);
+        String tryLock = "SELECT pg_try_advisory_xact_lock(hashtextextended('" + name + "', 0))";
+        f.dsl.transaction(cfg -> {
+            assertTrue(FastInsert.tryInsert(DSL.using(cfg), locks, cmd, cmd.requestId(), BookingStatus.CONFIRMED, false).isPresent());
+            // another session (the pool has a second connection) cannot get the lock meanwhile
+            Boolean othersGotIt = f.dsl.transactionResult(other -> DSL.using(other).resultQuery(tryLock).fetchOne(0, Boolean.class));
+            assertFalse(othersGotIt, "the named lock is held by the writing transaction");
+            // and the engine's detailed path would not take it a second time
+            locks.take(DSL.using(cfg));
+        });
+        Boolean freeAfterwards = f.dsl.transactionResult(other -> DSL.using(other).resultQuery(tryLock).fetchOne(0, Boolean.class));
+        assertTrue(freeAfterwards, "released with the commit");
     }
 
     @Test
