@@ -21,10 +21,10 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
  * trip, the masters' locks included: {@code SELECT <lock_timeout, source, named locks>;
  * SAVEPOINT; INSERT … SELECT … WHERE <every business check>; RELEASE SAVEPOINT}, sent
  * together. The server runs them in order, so the INSERT's checks see the schedule under the
- * lock, as in the detailed path; the lock is held one round trip less. The checks are the engine's own (master active, service
- * offered, client of this salon, not in the past, working hours, no time off, no overlapping
- * active booking), written into the INSERT's WHERE, so nothing is written that the detailed
- * path would refuse. When no row comes back — a rule says no, or the request id was used
+ * lock, as in the detailed path; the lock is held one round trip less. The checks are the
+ * engine's own (master active, service offered, client of this salon, not in the past, working
+ * hours, no time off, no overlapping active booking), written into the INSERT's WHERE, so
+ * nothing is written that the detailed path would refuse. When no row comes back — a rule says no, or the request id was used
  * already — the engine's detailed checks run and give the precise answer. An exclusion
  * violation (a writer who skipped the lock) rolls back to the savepoint, exactly as in the
  * detailed path. See docs/decisions/0005-booking-engine-two-lines-of-defence.md.
