@@ -16,6 +16,9 @@ import com.calendarfx.view.DayView;
 import com.calendarfx.view.DayViewBase;
 import com.calendarfx.view.ResourcesView;
 import com.calendarfx.view.VirtualGrid;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
@@ -95,6 +98,7 @@ public final class DayScheduleView {
         this.messages = messages;
         this.zone = vm.salon().zone();
         configure();
+        followSalonClock();
         for (Master m : vm.masters()) {
             Resource<Master> r = new Resource<>(m);
             Calendar<?> bookings = r.getCalendars().get(0);
@@ -184,6 +188,34 @@ public final class DayScheduleView {
             r.getAvailabilityCalendar().clear();
             r.getCalendars().get(0).clear();
         }
+    }
+
+    /**
+     * CalendarFX's "today" and its now-line come from the PC's clock and zone, once, when the
+     * view is made (only its CalendarView keeps them moving). They are the salon's here, and
+     * move with it: a desk on another zone's PC, or open since yesterday, still sees the salon's
+     * now. The ticker ends when the view has left its window (a language change rebuilds it).
+     */
+    private void followSalonClock() {
+        Timeline ticker = new Timeline();
+        ticker.getKeyFrames().add(new KeyFrame(javafx.util.Duration.seconds(15), e -> {
+            if (root.getScene() == null && shownOnce) {
+                ticker.stop();
+                return;
+            }
+            showSalonNow();
+        }));
+        ticker.setCycleCount(Animation.INDEFINITE);
+        root.sceneProperty().addListener((obs, old, scene) -> shownOnce |= scene != null);
+        showSalonNow();
+        ticker.play();
+    }
+
+    private boolean shownOnce;
+
+    private void showSalonNow() {
+        view.setToday(vm.todayInSalon());
+        view.setTime(vm.timeInSalon());
     }
 
     private void configure() {

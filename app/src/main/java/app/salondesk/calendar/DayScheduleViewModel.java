@@ -27,8 +27,10 @@ import java.time.Instant;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
+import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -244,6 +246,11 @@ public final class DayScheduleViewModel {
     /** Today in the salon's time zone, whatever the PC's zone is. */
     public LocalDate todayInSalon() {
         return LocalDate.now(clock.withZone(salon.zone()));
+    }
+
+    /** The salon's wall-clock time now, whatever the PC's zone is. */
+    public LocalTime timeInSalon() {
+        return LocalTime.now(clock.withZone(salon.zone())).truncatedTo(ChronoUnit.MINUTES);
     }
 
     /**

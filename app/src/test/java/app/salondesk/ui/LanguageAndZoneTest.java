@@ -94,6 +94,15 @@ class LanguageAndZoneTest {
     }
 
     @Test
+    void theCalendarsTodayAndNowLineAreTheSalonsNotThePcs(FxRobot robot) {
+        // 09:00 UTC on 1 December 2029: 04:00 on the PC in New York, 11:00 in the Kyiv salon
+        com.calendarfx.view.ResourcesView<?> view = robot.lookup((Node n) -> n instanceof com.calendarfx.view.ResourcesView<?>)
+                .queryAs(com.calendarfx.view.ResourcesView.class);
+        assertEquals(java.time.LocalTime.of(11, 0), view.getTime());
+        assertEquals(java.time.LocalDate.of(2029, 12, 1), view.getToday());
+    }
+
+    @Test
     void aBookingAcrossTheDstChangeShowsItsRealLocalTimes(FxRobot robot) throws Exception {
         robot.interact(() -> desk.schedule().dateProperty().set(java.time.LocalDate.of(2026, 3, 29)));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible())
