@@ -36,8 +36,7 @@ class BookingEngineTest {
 
     @BeforeEach
     void emptySchedule() {
-        f.dsl.execute("DELETE FROM bookings");
-        f.dsl.execute("DELETE FROM master_time_off");
+        f.clearSchedule();
     }
 
     @Test

@@ -53,6 +53,12 @@ public final class EngineFixture implements AutoCloseable {
                 + "(" + tenant + ", " + vira + ", " + nails + ")");
     }
 
+    /** No bookings and no time off: each test starts from the salon's bare week. */
+    public void clearSchedule() {
+        dsl.execute("DELETE FROM bookings");
+        dsl.execute("DELETE FROM master_time_off");
+    }
+
     /** An instant on {@link #DAY} at a salon wall-clock time. */
     public static Instant at(int hour, int minute) {
         return DAY.atTime(LocalTime.of(hour, minute)).atZone(ZONE).toInstant();

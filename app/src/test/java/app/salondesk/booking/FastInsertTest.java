@@ -36,8 +36,7 @@ class FastInsertTest {
 
     @BeforeEach
     void empty() {
-        f.dsl.execute("DELETE FROM bookings");
-        f.dsl.execute("DELETE FROM master_time_off");
+        f.clearSchedule();
         f.dsl.execute("UPDATE masters SET active = true");
     }
 

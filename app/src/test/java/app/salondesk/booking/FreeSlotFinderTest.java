@@ -37,8 +37,7 @@ class FreeSlotFinderTest {
 
     @BeforeEach
     void emptySchedule() {
-        f.dsl.execute("DELETE FROM bookings");
-        f.dsl.execute("DELETE FROM master_time_off");
+        f.clearSchedule();
     }
 
     private static FreeSlotFinder.Question nearest(long master, Instant wished) {
