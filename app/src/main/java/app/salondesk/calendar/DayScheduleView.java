@@ -194,19 +194,22 @@ public final class DayScheduleView {
      * CalendarFX's "today" and its now-line come from the PC's clock and zone, once, when the
      * view is made (only its CalendarView keeps them moving). They are the salon's here, and
      * move with it: a desk on another zone's PC, or open since yesterday, still sees the salon's
-     * now. The ticker ends when the view has left its window (a language change rebuilds it).
+     * now. The ticker ends when the view has left its window (a language change gives the
+     * window a new scene).
      */
     private void followSalonClock() {
         Timeline ticker = new Timeline();
         ticker.getKeyFrames().add(new KeyFrame(javafx.util.Duration.seconds(15), e -> {
-            if (root.getScene() == null && shownOnce) {
+            boolean inAWindow = root.getScene() != null && root.getScene().getWindow() != null;
+            if (inAWindow) {
+                shownOnce = true;
+            } else if (shownOnce) {
                 ticker.stop();
                 return;
             }
             showSalonNow();
         }));
         ticker.setCycleCount(Animation.INDEFINITE);
-        root.sceneProperty().addListener((obs, old, scene) -> shownOnce |= scene != null);
         showSalonNow();
         ticker.play();
     }
