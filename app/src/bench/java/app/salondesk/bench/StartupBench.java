@@ -15,10 +15,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Figure 6, first row: the application started as a process ({@code app.salondesk.Main} with no
+ * Figure 6, its last table: the application started as a process ({@code app.salondesk.Main} with no
  * arguments, its own JVM, the embedded database), headless as the GUI tests run, until its
  * first day is painted. The application writes that moment to its log ({@code FirstPaint}:
- * milliseconds since the process started); the harness waits for the line, then stops the
+ * milliseconds since its JVM started); the harness waits for the line, then stops the
  * process with SIGTERM, as a desktop session's logout would, and waits for it to end.
  *
  * <p>Cold: a home folder that does not exist yet — a salon PC's very first start (unpack the
@@ -59,7 +59,7 @@ final class StartupBench {
                     }
                 }
             }
-            log.info("figure 6: process start → first painted day: cold {} ms, warm {} ms", cold, warm);
+            log.info("figure 6: launch → first painted day: cold {}, warm {}", cold, warm);
         } catch (Exception e) {
             failure = e.toString();
             log.warn("figure 6 (start-up) failed: {}", failure);
