@@ -41,8 +41,9 @@ import static app.salondesk.jooq.Tables.TENANTS;
  * The one way bookings are written (DESIGN.md, "The booking protocol"). Every write is one
  * short READ COMMITTED transaction that
  * <ol>
- *   <li>sets {@code lock_timeout = 5s} and takes the named per-master advisory lock
- *       {@code hashtextextended('booking:' || tenant_id || ':' || master_id, 0)} — both masters,
+ *   <li>sets {@code lock_timeout = 5s} and takes the named per-master lock through
+ *       {@code salondesk_lock_master(tenant_id, master_id)} — an advisory lock whose key holds the
+ *       salon's secret, so no other salon can compute or hold it (ADR 9) — both masters,
  *       in ascending id order, for a move — in one statement (for the usual new booking, at the
  *       head of the one message that also carries the checked write: {@link FastInsert});</li>
  *   <li>reads an existing booking {@code FOR UPDATE} and compares its version with the one the
@@ -166,7 +167,6 @@ public final class BookingEngine {
                                 .set(BOOKINGS.DURATION_MIN, minutes)
                                 .set(BOOKINGS.STATUS, status.dbValue())
                                 .set(BOOKINGS.REQUEST_ID, requestId)
-                                .set(BOOKINGS.SOURCE, cmd.source().dbValue())
                                 .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
                                 .set(BOOKINGS.OUTSIDE_HOURS, cmd.overrideHours() && !withinHours(tx, cmd.tenantId(), cmd.masterId(), cmd.start(), minutes))
                                 .onConflict(BOOKINGS.TENANT_ID, BOOKINGS.REQUEST_ID).doNothing()
@@ -258,7 +258,6 @@ public final class BookingEngine {
                             .set(BOOKINGS.STARTS_AT, utc(cmd.newStart()))
                             .set(BOOKINGS.DURATION_MIN, cmd.newDurationMin())
                             .set(BOOKINGS.OUTSIDE_HOURS, outside)
-                            .set(BOOKINGS.VERSION, BOOKINGS.VERSION.plus(1))
                             .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
                             .returning().fetchOne())),
                     () -> slots(tx, cmd.tenantId(), cmd.newDurationMin(), cmd.newStart(), cmd.toMasterId(), current.serviceId(), current.id()));
@@ -292,7 +291,6 @@ public final class BookingEngine {
             return writeOrTimeTaken(tx,
                     () -> new Booked(toBooking(tx.update(BOOKINGS)
                             .set(BOOKINGS.STATUS, cmd.newStatus().dbValue())
-                            .set(BOOKINGS.VERSION, BOOKINGS.VERSION.plus(1))
                             .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
                             .returning().fetchOne())),
                     () -> slots(tx, cmd.tenantId(), current.durationMin(), current.start(), current.masterId(), current.serviceId(), current.id()));
@@ -382,8 +380,9 @@ public final class BookingEngine {
             StringBuilder b = new StringBuilder("SELECT set_config('lock_timeout', '5s', true), set_config('salondesk.source', ?, true)");
             binds.add(source.dbValue());
             for (long masterId : new TreeSet<>(masterIds)) {
-                b.append(", pg_advisory_xact_lock(hashtextextended(?, 0))");
-                binds.add(lockName(tenantId, masterId));
+                b.append(", salondesk_lock_master(?, ?)");
+                binds.add(tenantId);
+                binds.add(masterId);
             }
             this.sql = b.toString();
         }
@@ -411,9 +410,13 @@ public final class BookingEngine {
         }
     }
 
-    /** The name every program that writes bookings locks: {@code 'booking:' || tenant_id || ':' || master_id}. */
-    public static String lockName(long tenantId, long masterId) {
-        return "booking:" + tenantId + ":" + masterId;
+    /**
+     * The statement every program that writes a salon's bookings runs in its transaction before
+     * it reads or writes a master's schedule: {@code SELECT salondesk_lock_master(tenant_id,
+     * master_id)} (migration 9; ADR 9).
+     */
+    public static String lockStatement(long tenantId, long masterId) {
+        return "SELECT salondesk_lock_master(" + tenantId + ", " + masterId + ")";
     }
 
     private interface Write {

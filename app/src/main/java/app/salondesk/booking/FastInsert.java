@@ -46,8 +46,8 @@ final class FastInsert {
                   LEFT JOIN services sv ON sv.tenant_id = m.tenant_id AND sv.id = CAST(? AS bigint)
                  WHERE m.tenant_id = ? AND m.id = ? AND m.active
             )
-            INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, source, note)
-            SELECT p.tenant_id, p.master_id, p.client_id, p.service_id, p.s, p.dur, ?, ?, ?, ?
+            INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note)
+            SELECT p.tenant_id, p.master_id, p.client_id, p.service_id, p.s, p.dur, ?, ?, ?
               FROM p
              WHERE p.dur BETWEEN 1 AND 720
                AND (p.wanted_service IS NULL OR (p.service_id IS NOT NULL AND EXISTS (
@@ -103,7 +103,6 @@ final class FastInsert {
             ps.setLong(i++, cmd.masterId());
             ps.setString(i++, status.dbValue());
             ps.setObject(i++, requestId);
-            ps.setString(i++, cmd.source().dbValue());
             ps.setString(i++, cmd.note() == null ? "" : cmd.note());
             ps.setBoolean(i++, pastAllowed);
             ps.setBoolean(i, status.holdsTime());

@@ -8,17 +8,25 @@ import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 
 /**
- * One JDBC connection that LISTENs on a channel. It is opened with {@link DriverManager}, not
- * taken from the pool: LISTEN belongs to a session, and a pooled connection would be handed to
- * other work (and recycled by the pool) while we still wait for notifications on it.
+ * One JDBC connection that LISTENs on a salon's channel. It is opened with {@link DriverManager},
+ * not taken from the pool: LISTEN belongs to a session, and a pooled connection would be handed
+ * to other work (and recycled by the pool) while we still wait for notifications on it.
+ *
+ * <p>The channel's name is the salon's secret (migration 9): only the salon's own logins can
+ * read it, so nobody else can listen to the salon's changes or send it fake ones. It is read
+ * on every connect, so a desk follows a new name after a reconnect.
  */
 final class ListenConnection implements AutoCloseable {
 
@@ -33,8 +41,11 @@ final class ListenConnection implements AutoCloseable {
         this.pg = pg;
     }
 
-    /** @param channel a constant identifier (it is spliced into the LISTEN statement) */
-    static ListenConnection open(ConnectionSettings settings, String channel) throws SQLException {
+    /** What a salon's channel looks like; anything else is refused before it reaches LISTEN. */
+    private static final java.util.regex.Pattern CHANNEL = java.util.regex.Pattern.compile("salondesk_[0-9a-f]{32}");
+
+    /** Connects and LISTENs on the salon's channel. */
+    static ListenConnection open(ConnectionSettings settings, long tenantId) throws SQLException {
         Properties props = new Properties();
         if (settings.user() != null) {
             props.setProperty("user", settings.user());
@@ -53,11 +64,45 @@ final class ListenConnection implements AutoCloseable {
         props.setProperty("loginTimeout", "5");
         Connection c = connect(settings.url(), props);
         try (Statement s = c.createStatement()) {
+            String channel = channelOf(c, tenantId);
+            // an identifier cannot be a bind value; the pattern keeps the statement ours
             s.execute("LISTEN " + channel);
             return new ListenConnection(c, c.unwrap(PGConnection.class));
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
             throw e;
+        }
+    }
+
+    private static String channelOf(Connection c, long tenantId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT channel FROM salon_keys WHERE tenant_id = ?")) {
+            ps.setLong(1, tenantId);
+            try (ResultSet rs = ps.executeQuery()) {
+                String channel = rs.next() ? rs.getString(1) : null;
+                if (channel == null || !CHANNEL.matcher(channel).matches()) {
+                    // no salon for this login (row-level security shows none), or not ours
+                    throw new SQLException("salon " + tenantId + " has no change channel this login may read", "42501");
+                }
+                return channel;
+            }
+        }
+    }
+
+    /**
+     * Which of {@code masterIds} are masters of the salon, read from the database: a payload on
+     * the channel is trusted only as far as the database confirms it.
+     */
+    Set<Long> mastersOf(long tenantId, List<Long> masterIds) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT id FROM masters WHERE tenant_id = ? AND id = ANY (?)")) {
+            ps.setLong(1, tenantId);
+            ps.setArray(2, connection.createArrayOf("bigint", masterIds.toArray()));
+            Set<Long> known = new HashSet<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    known.add(rs.getLong(1));
+                }
+            }
+            return known;
         }
     }
 

@@ -7,6 +7,8 @@ import org.slf4j.LoggerFactory;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,8 +18,11 @@ import java.util.function.Consumer;
  * Tells this desk, within a fraction of a second, when a booking of its salon changes,
  * whoever changed it (DESIGN.md, "Live updates").
  *
- * <p>A daemon thread holds its own connection that LISTENs on {@value #CHANNEL}. Listeners are
- * called on that thread, never on the FX thread: the UI hops over itself. When the connection
+ * <p>A daemon thread holds its own connection that LISTENs on the salon's own channel, whose
+ * name only the salon's logins can read (migration 9). A payload is still checked before a
+ * listener hears it: the salon must be this one, and its masters are confirmed by the
+ * database, so a forged notification (a colleague's psql) can at most cause a reload of what
+ * is real. Listeners are called on that thread, never on the FX thread: the UI hops over itself. When the connection
  * is lost it reports {@link State#OFFLINE} and reconnects with jittered backoff; when it is
  * back it reports {@link State#ONLINE} again. Changes made during the outage were not seen,
  * so a listener should reload everything it shows on every ONLINE after an OFFLINE.
@@ -30,7 +35,8 @@ public final class LiveUpdates implements AutoCloseable {
      */
     public enum State { CONNECTING, ONLINE, OFFLINE }
 
-    static final String CHANNEL = "booking_changed";
+    /** A booking spans at most two days; a move announces the old and the new ones. */
+    static final int MAX_DAYS = 4;
 
     private static final Logger log = LoggerFactory.getLogger(LiveUpdates.class);
     // Short enough that a change shows well within a second, and that close() is noticed
@@ -147,7 +153,7 @@ public final class LiveUpdates implements AutoCloseable {
     }
 
     private void listenUntilLost() throws SQLException {
-        try (ListenConnection conn = ListenConnection.open(settings, CHANNEL)) {
+        try (ListenConnection conn = ListenConnection.open(settings, tenantId)) {
             current = conn;
             if (closed) {
                 return;   // close() ran while we connected and could not see this connection
@@ -161,7 +167,9 @@ public final class LiveUpdates implements AutoCloseable {
             while (!closed) {
                 List<String> payloads = conn.poll(POLL);
                 if (!payloads.isEmpty()) {
-                    payloads.forEach(this::deliver);
+                    for (String payload : payloads) {
+                        deliver(conn, payload);
+                    }
                     quietSince = System.nanoTime();
                 } else if (System.nanoTime() - quietSince >= QUIET_BEFORE_HEALTH_CHECK.toNanos()) {
                     conn.checkAlive();
@@ -194,10 +202,23 @@ public final class LiveUpdates implements AutoCloseable {
         }
     }
 
-    private void deliver(String payload) {
-        BookingChange.parse(payload)
-                .filter(change -> change.tenantId() == tenantId)   // the channel is shared by all salons
-                .ifPresent(change -> tell(changeListeners, change));
+    private void deliver(ListenConnection conn, String payload) throws SQLException {
+        Optional<BookingChange> parsed = BookingChange.parse(payload);
+        if (parsed.isEmpty()) {
+            return;
+        }
+        BookingChange change = parsed.get();
+        if (change.tenantId() != tenantId || change.masterIds().isEmpty() || change.days().size() > MAX_DAYS) {
+            log.warn("skipping a change notification that no trigger of this salon sends: {}", change);
+            return;
+        }
+        Set<Long> known = conn.mastersOf(tenantId, change.masterIds());
+        if (known.isEmpty()) {
+            log.warn("skipping a change notification about masters this salon does not have: {}", change);
+            return;
+        }
+        List<Long> masters = change.masterIds().stream().filter(known::contains).toList();
+        tell(changeListeners, new BookingChange(change.tenantId(), change.bookingId(), change.op(), masters, change.days()));
     }
 
     private void report(State s) {

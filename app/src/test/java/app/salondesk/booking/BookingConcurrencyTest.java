@@ -163,8 +163,8 @@ class BookingConcurrencyTest {
         try (Connection holder = TestPostgres.connect(f.backend.database().settings())) {
             holder.setAutoCommit(false);
             try (Statement s = holder.createStatement()) {
-                // the public name of Anna's lock, exactly as another program would take it
-                s.execute("SELECT pg_advisory_xact_lock(hashtextextended('booking:' || " + f.tenant + " || ':' || " + f.anna + ", 0))");
+                // Anna's named lock, exactly as another program of the salon takes it
+                s.execute(BookingEngine.lockStatement(f.tenant, f.anna));
             }
             long t0 = System.nanoTime();
             CompletableFuture<BookingOutcome> onAnna = CompletableFuture.supplyAsync(() -> f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
@@ -256,7 +256,7 @@ class BookingConcurrencyTest {
             CompletableFuture<BookingOutcome> engineSide = CompletableFuture.supplyAsync(() -> f.engine.changeStatus(
                     new StatusChange(f.tenant, b.id(), b.version(), f.anna, BookingStatus.ARRIVED, Source.FORM)));
             Thread.sleep(300);   // the engine holds Anna's lock and waits for the row
-            s.executeQuery("SELECT pg_advisory_xact_lock(hashtextextended('booking:" + f.tenant + ":" + f.anna + "', 0))");
+            s.executeQuery(BookingEngine.lockStatement(f.tenant, f.anna));
             // PostgreSQL broke the deadlock by failing the engine's transaction (it waited first)
             other.commit();
             Booking after = f.booked(engineSide.get(30, TimeUnit.SECONDS));

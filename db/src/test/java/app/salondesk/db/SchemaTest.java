@@ -66,7 +66,9 @@ class SchemaTest {
         ConnectionSettings plain = TestPostgres.freshDatabase("plainsql");
         try (Connection c = TestPostgres.connect(plain); Statement s = c.createStatement()) {
             for (String file : List.of("V1__salons_masters_services_clients.sql", "V2__bookings.sql", "V3__booking_history_and_notify.sql",
-                    "V4__booking_override_flag.sql", "V5__staff_roles_and_row_level_security.sql", "V6__staff_management.sql")) {
+                    "V4__booking_override_flag.sql", "V5__staff_roles_and_row_level_security.sql", "V6__staff_management.sql",
+                    "V7__unforgeable_audit.sql", "V8__narrow_staff_rights.sql", "V9__per_salon_lock_and_channel.sql",
+                    "V10__staff_logins_hardened.sql")) {
                 // the whole file as one simple-protocol script, exactly as psql -f would send it
                 s.execute(resource("/db/migration/" + file));
             }
@@ -79,7 +81,7 @@ class SchemaTest {
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
             rs.next();
-            assertEquals(6, rs.getInt(1), "add new migrations to the plain-SQL list above");
+            assertEquals(10, rs.getInt(1), "add new migrations to the plain-SQL list above");
         }
     }
 
@@ -243,12 +245,16 @@ class SchemaTest {
     @Test
     void everyChangeIsAnnouncedWithTenantMastersAndSalonDays() throws Exception {
         try (Connection listener = TestPostgres.connect(db); Connection writer = TestPostgres.connect(db)) {
+            String channel;
             try (Statement s = listener.createStatement()) {
-                s.execute("LISTEN booking_changed");
+                ResultSet rs = s.executeQuery("SELECT channel FROM salon_keys WHERE tenant_id = " + tenant);
+                rs.next();
+                channel = rs.getString(1);
+                s.execute("LISTEN " + channel);
             }
             // 23:30 Kyiv on 7 January to 00:30 on the 8th: both salon days are announced
             long id = book(writer, "2030-01-07T21:30:00Z", 60, "confirmed");
-            List<String> payloads = awaitNotifications(listener, 1);
+            List<String> payloads = awaitNotifications(listener, channel, 1);
             String p = payloads.get(0);
             assertTrue(p.contains("\"tenant\": " + tenant), p);
             assertTrue(p.contains("\"masters\": [" + master + "]"), p);
@@ -259,7 +265,7 @@ class SchemaTest {
             try (Statement s = writer.createStatement()) {
                 s.executeUpdate("UPDATE bookings SET master_id = " + other + ", starts_at = '2030-01-09T10:00:00Z' WHERE id = " + id);
             }
-            p = awaitNotifications(listener, 1).get(0);
+            p = awaitNotifications(listener, channel, 1).get(0);
             assertTrue(p.contains("\"masters\": [" + Math.min(master, other) + ", " + Math.max(master, other) + "]"), p);
             assertTrue(p.contains("\"days\": [\"2030-01-07\", \"2030-01-08\", \"2030-01-09\"]"), p);
         }
@@ -283,7 +289,7 @@ class SchemaTest {
         }
     }
 
-    private static List<String> awaitNotifications(Connection listener, int atLeast) throws SQLException {
+    private static List<String> awaitNotifications(Connection listener, String channel, int atLeast) throws SQLException {
         List<String> got = new ArrayList<>();
         long deadline = System.nanoTime() + 10_000_000_000L;
         PGConnection pg = listener.unwrap(PGConnection.class);
@@ -291,7 +297,7 @@ class SchemaTest {
             PGNotification[] ns = pg.getNotifications(500);
             if (ns != null) {
                 for (PGNotification n : ns) {
-                    assertEquals("booking_changed", n.getName());
+                    assertEquals(channel, n.getName());
                     got.add(n.getParameter());
                 }
             }

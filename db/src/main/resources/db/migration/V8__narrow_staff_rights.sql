@@ -1,0 +1,143 @@
+-- SalonDesk schema, part 8: staff rights as narrow as their work, so that no login can
+-- stop other salons.
+--
+--   * Table-level UPDATE or DELETE lets a login run LOCK TABLE … IN ACCESS EXCLUSIVE MODE on
+--     a shared table, and every other salon's reads and writes wait. PostgreSQL allows the
+--     modes stronger than ROW EXCLUSIVE only to holders of table-level UPDATE, DELETE or
+--     TRUNCATE, so staff get column-level UPDATE, INSERT, and no DELETE: the few whole-row
+--     deletions an admin needs are SECURITY DEFINER functions below. A login may still take
+--     ACCESS SHARE (it may read) and ROW EXCLUSIVE (it may insert): both conflict only with
+--     what migrations take, never with another salon's reads and writes.
+--   * Columns the database keeps (ids, creation and audit columns, versions, request ids of
+--     history) are not writable by staff at all.
+--   * Only the three groups may connect to this database, and nobody but the owner may create
+--     temporary tables (a temporary table was the way to shadow ours) or objects in public.
+--   * A login's salon is looked up for the session's own login only; the old lookup answered
+--     for any login name.
+--
+-- Every function has SET search_path = public, pg_temp; definer functions check the caller
+-- with session_user and are revoked from PUBLIC (DESIGN.md, "Rules for every migration").
+
+-- ---- who may connect, create, make temporary tables ------------------------------------------
+DO $$
+BEGIN
+    EXECUTE format('REVOKE CONNECT, TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
+    EXECUTE format('GRANT CONNECT ON DATABASE %I TO salondesk_receptionist, salondesk_admin, salondesk_manager',
+                   current_database());
+END $$;
+-- PostgreSQL 15+ already refuses it; on 14 only the schema's owner (by default the bootstrap
+-- superuser) can take it away: the README's server setup does that step as the superuser,
+-- and here it is a harmless warning when the migrating login does not own the schema.
+REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+
+-- ---- the own salon, for the session's login ---------------------------------------------------
+CREATE FUNCTION salondesk_current_tenant() RETURNS bigint
+LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = public, pg_temp
+AS $$
+    SELECT s.tenant_id FROM public.staff s WHERE s.login = session_user AND s.active
+$$;
+REVOKE ALL ON FUNCTION salondesk_current_tenant() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION salondesk_current_tenant() TO salondesk_receptionist, salondesk_admin, salondesk_manager;
+
+DO $$
+DECLARE
+    t text;
+BEGIN
+    EXECUTE 'DROP POLICY own_salon ON tenants';
+    EXECUTE 'CREATE POLICY own_salon ON tenants USING (id = salondesk_current_tenant()) '
+            'WITH CHECK (id = salondesk_current_tenant())';
+    FOREACH t IN ARRAY ARRAY['masters', 'master_working_hours', 'master_time_off', 'services', 'master_services',
+                             'clients', 'bookings', 'staff'] LOOP
+        EXECUTE format('DROP POLICY own_salon ON %I', t);
+        EXECUTE format('CREATE POLICY own_salon ON %I USING (tenant_id = salondesk_current_tenant()) '
+                       'WITH CHECK (tenant_id = salondesk_current_tenant())', t);
+    END LOOP;
+    EXECUTE 'DROP POLICY own_salon_read ON booking_history';
+    EXECUTE 'CREATE POLICY own_salon_read ON booking_history FOR SELECT USING (tenant_id = salondesk_current_tenant())';
+END $$;
+DROP FUNCTION salondesk_tenant_of(text);
+
+-- ---- writes: column by column, no DELETE ------------------------------------------------------
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA public
+    FROM salondesk_receptionist, salondesk_admin, salondesk_manager;
+-- identity columns draw their numbers without USAGE on the sequence; nobody needs it
+REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM salondesk_receptionist, salondesk_admin, salondesk_manager;
+
+-- receptionists and admins: bookings (create, move, resize, change status) and clients.
+-- source, version, created_*/updated_* are the database's (migration 7's trigger).
+GRANT INSERT (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note, outside_hours)
+    ON bookings TO salondesk_receptionist, salondesk_admin;
+GRANT UPDATE (master_id, starts_at, duration_min, status, outside_hours)
+    ON bookings TO salondesk_receptionist, salondesk_admin;
+GRANT INSERT (tenant_id, name, phone, notes), UPDATE (name, phone, notes)
+    ON clients TO salondesk_receptionist, salondesk_admin;
+
+-- admins: the salon's masters, services, hours and time off
+GRANT INSERT (tenant_id, name, colour, active, sort_order), UPDATE (name, colour, active, sort_order)
+    ON masters TO salondesk_admin;
+GRANT INSERT (tenant_id, name, duration_min, price, active), UPDATE (name, duration_min, price, active)
+    ON services TO salondesk_admin;
+GRANT INSERT (tenant_id, master_id, service_id) ON master_services TO salondesk_admin;
+GRANT INSERT (tenant_id, master_id, weekday, starts_at, ends_at), UPDATE (starts_at, ends_at)
+    ON master_working_hours TO salondesk_admin;
+GRANT INSERT (tenant_id, master_id, starts_at, ends_at, reason), UPDATE (starts_at, ends_at, reason)
+    ON master_time_off TO salondesk_admin;
+
+-- ---- whole-row deletions an admin needs, one row of the own salon at a time -------------------
+CREATE FUNCTION salondesk_caller_is_admin() RETURNS bigint
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = public, pg_temp
+AS $$
+DECLARE
+    tid bigint;
+BEGIN
+    SELECT s.tenant_id INTO tid FROM public.staff s WHERE s.login = session_user AND s.active AND s.role = 'admin';
+    IF tid IS NULL THEN
+        RAISE EXCEPTION 'only an admin of the salon may do this' USING ERRCODE = '42501';
+    END IF;
+    RETURN tid;
+END $$;
+REVOKE ALL ON FUNCTION salondesk_caller_is_admin() FROM PUBLIC;
+
+CREATE FUNCTION salondesk_remove_master_service(master bigint, service bigint) RETURNS boolean
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp
+AS $$
+DECLARE
+    tid bigint := salondesk_caller_is_admin();
+BEGIN
+    DELETE FROM public.master_services ms
+     WHERE ms.tenant_id = tid AND ms.master_id = master AND ms.service_id = service;
+    RETURN FOUND;
+END $$;
+
+CREATE FUNCTION salondesk_remove_working_hours(master bigint, day integer, starting time) RETURNS boolean
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp
+AS $$
+DECLARE
+    tid bigint := salondesk_caller_is_admin();
+BEGIN
+    DELETE FROM public.master_working_hours wh
+     WHERE wh.tenant_id = tid AND wh.master_id = master AND wh.weekday = day AND wh.starts_at = starting;
+    RETURN FOUND;
+END $$;
+
+CREATE FUNCTION salondesk_remove_time_off(time_off bigint) RETURNS boolean
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp
+AS $$
+DECLARE
+    tid bigint := salondesk_caller_is_admin();
+BEGIN
+    DELETE FROM public.master_time_off o WHERE o.tenant_id = tid AND o.id = time_off;
+    RETURN FOUND;
+END $$;
+
+REVOKE ALL ON FUNCTION salondesk_remove_master_service(bigint, bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION salondesk_remove_working_hours(bigint, integer, time) FROM PUBLIC;
+REVOKE ALL ON FUNCTION salondesk_remove_time_off(bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION salondesk_remove_master_service(bigint, bigint) TO salondesk_admin;
+GRANT EXECUTE ON FUNCTION salondesk_remove_working_hours(bigint, integer, time) TO salondesk_admin;
+GRANT EXECUTE ON FUNCTION salondesk_remove_time_off(bigint) TO salondesk_admin;
