@@ -68,7 +68,45 @@ public final class StaffRepository {
         dsl.execute("SELECT salondesk_set_role(?, ?)", login, role);
     }
 
+    /** Disables the login: it cannot sign in, loses its group, and its open sessions end. */
     public void disable(String login) {
         dsl.execute("SELECT salondesk_disable_user(?)", login);
+    }
+
+    /**
+     * Sets a password: one's own (every staff member), or a colleague's of the own salon (an
+     * admin). The password leaves this process as a SCRAM-SHA-256 verifier; the array is wiped.
+     */
+    public void setPassword(String login, char[] password) {
+        String verifier = PasswordUtil.encodeScramSha256(password);
+        java.util.Arrays.fill(password, '\0');
+        dsl.execute("SELECT salondesk_set_password(?, ?)", login, verifier);
+    }
+
+    /** Who holds or awaits the named locks of the salon's masters (admins only). */
+    public List<MasterLock> masterLocks(long tenantId) {
+        return dsl.resultQuery("SELECT master_id, master_name, pid, login, granted, held_since FROM salondesk_master_locks(?)", tenantId)
+                .fetch(r -> new MasterLock(r.get(0, Long.class), r.get(1, String.class), r.get(2, Integer.class),
+                        r.get(3, String.class), r.get(4, Boolean.class),
+                        java.util.Optional.ofNullable(r.get(5, java.time.OffsetDateTime.class)).map(java.time.OffsetDateTime::toInstant).orElse(null)));
+    }
+
+    /**
+     * Ends a session of the salon's own staff, or one holding a lock of its masters (admins
+     * only); false when it had ended already.
+     */
+    public boolean endSession(long tenantId, int pid) {
+        return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_end_session(?, ?)", tenantId, pid).fetchOne(0, Boolean.class));
+    }
+
+    /**
+     * Whether this connection is the database's owner or a superuser. On a shared server that
+     * login must never sit on a desk: it bypasses row-level security and, before PostgreSQL
+     * 16, can make itself a superuser.
+     */
+    public boolean signedInAsOwner() {
+        return Boolean.TRUE.equals(dsl.resultQuery(
+                "SELECT r.rolsuper OR session_user = pg_get_userbyid(d.datdba) FROM pg_roles r, pg_database d "
+                        + "WHERE r.rolname = session_user AND d.datname = current_database()").fetchOne(0, Boolean.class));
     }
 }
