@@ -154,9 +154,13 @@ public final class EmbeddedServer implements AutoCloseable {
         return dataDir;
     }
 
-    /** Stops the server (fast shutdown: open transactions roll back, data is flushed). */
+    /**
+     * Stops the server (fast shutdown: open transactions roll back, data is flushed).
+     * Synchronized so that a second caller, such as another shutdown hook that deletes the
+     * data directory next, returns only once the server is down.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (stopped.getAndSet(true)) {
             return;
         }
