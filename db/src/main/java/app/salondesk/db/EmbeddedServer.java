@@ -69,6 +69,20 @@ public final class EmbeddedServer implements AutoCloseable {
 
     public static final String SUPERUSER = "postgres";
 
+    /**
+     * Where the PostgreSQL build comes from: an archive laid out as zonky packs it
+     * ({@code postgres-<os>-<arch>.txz}: bin/, lib/, share/).
+     */
+    @FunctionalInterface
+    public interface BinaryArchive {
+        InputStream open() throws IOException;
+
+        /** The build for this OS and CPU on the class path: the version the parent pom pins. */
+        static BinaryArchive onClassPath() {
+            return () -> DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(systemName(), System.getProperty("os.arch"));
+        }
+    }
+
     private static final Logger log = LoggerFactory.getLogger(EmbeddedServer.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -105,12 +119,26 @@ public final class EmbeddedServer implements AutoCloseable {
      * @param port the port to listen on; 0 picks a free one
      */
     public static EmbeddedServer start(Path baseDir, Path binCacheDir, Durability durability, int port) {
+        return start(baseDir, binCacheDir, durability, port, BinaryArchive.onClassPath());
+    }
+
+    /**
+     * As {@link #start(Path, Path, Durability, int)}, from a given PostgreSQL build rather than
+     * the one on the class path: tests run the schema on the oldest major version a shared
+     * server may have. {@code baseDir} must not hold a cluster of another major version.
+     */
+    public static EmbeddedServer start(Path baseDir, Path binCacheDir, Durability durability, int port,
+                                       BinaryArchive binaries) {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("not a TCP port: " + port);
         }
         try {
             createPrivateDirectory(baseDir);
-            Path binDir = unpackBinaries(binCacheDir);
+            byte[] archive;
+            try (InputStream in = binaries.open()) {
+                archive = in.readAllBytes();
+            }
+            Path binDir = unpackBinaries(binCacheDir, archive);
             Path dataDir = baseDir.resolve("data");
             Path pwFile = baseDir.resolve("superuser.password");
             String password = readOrCreatePassword(pwFile);
@@ -359,12 +387,11 @@ public final class EmbeddedServer implements AutoCloseable {
         return path.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
-    /** Unpacks the binaries for this OS once into {@code cacheDir/PG-<sha256>}; safe across processes. */
-    static Path unpackBinaries(Path cacheDir) throws IOException {
-        byte[] archive;
-        try (InputStream in = DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(systemName(), System.getProperty("os.arch"))) {
-            archive = in.readAllBytes();
-        }
+    /**
+     * Unpacks a build once into {@code cacheDir/PG-<sha256>}; safe across processes. Keyed by
+     * content, so builds of different versions sit side by side in one cache.
+     */
+    static Path unpackBinaries(Path cacheDir, byte[] archive) throws IOException {
         Path target = cacheDir.resolve("PG-" + sha256(archive).substring(0, 16));
         Path marker = target.resolve(".complete");
         if (Files.exists(marker)) {
