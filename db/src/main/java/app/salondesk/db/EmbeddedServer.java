@@ -12,15 +12,24 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.AclEntry;
+import java.nio.file.attribute.AclEntryFlag;
+import java.nio.file.attribute.AclEntryPermission;
+import java.nio.file.attribute.AclEntryType;
+import java.nio.file.attribute.AclFileAttributeView;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -60,6 +69,20 @@ public final class EmbeddedServer implements AutoCloseable {
 
     public static final String SUPERUSER = "postgres";
 
+    /**
+     * Where the PostgreSQL build comes from: an archive laid out as zonky packs it
+     * ({@code postgres-<os>-<arch>.txz}: bin/, lib/, share/).
+     */
+    @FunctionalInterface
+    public interface BinaryArchive {
+        InputStream open() throws IOException;
+
+        /** The build for this OS and CPU on the class path: the version the parent pom pins. */
+        static BinaryArchive onClassPath() {
+            return () -> DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(systemName(), System.getProperty("os.arch"));
+        }
+    }
+
     private static final Logger log = LoggerFactory.getLogger(EmbeddedServer.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -96,12 +119,26 @@ public final class EmbeddedServer implements AutoCloseable {
      * @param port the port to listen on; 0 picks a free one
      */
     public static EmbeddedServer start(Path baseDir, Path binCacheDir, Durability durability, int port) {
+        return start(baseDir, binCacheDir, durability, port, BinaryArchive.onClassPath());
+    }
+
+    /**
+     * As {@link #start(Path, Path, Durability, int)}, from a given PostgreSQL build rather than
+     * the one on the class path: tests run the schema on the oldest major version a shared
+     * server may have. {@code baseDir} must not hold a cluster of another major version.
+     */
+    public static EmbeddedServer start(Path baseDir, Path binCacheDir, Durability durability, int port,
+                                       BinaryArchive binaries) {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("not a TCP port: " + port);
         }
         try {
-            Files.createDirectories(baseDir);
-            Path binDir = unpackBinaries(binCacheDir);
+            createPrivateDirectory(baseDir);
+            byte[] archive;
+            try (InputStream in = binaries.open()) {
+                archive = in.readAllBytes();
+            }
+            Path binDir = unpackBinaries(binCacheDir, archive);
             Path dataDir = baseDir.resolve("data");
             Path pwFile = baseDir.resolve("superuser.password");
             String password = readOrCreatePassword(pwFile);
@@ -145,9 +182,13 @@ public final class EmbeddedServer implements AutoCloseable {
         return dataDir;
     }
 
-    /** Stops the server (fast shutdown: open transactions roll back, data is flushed). */
+    /**
+     * Stops the server (fast shutdown: open transactions roll back, data is flushed).
+     * Synchronized so that a second caller, such as another shutdown hook that deletes the
+     * data directory next, returns only once the server is down.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (stopped.getAndSet(true)) {
             return;
         }
@@ -238,6 +279,30 @@ public final class EmbeddedServer implements AutoCloseable {
         Files.move(tmp, dataDir, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /**
+     * The directory holds the password file and the cluster; only its owner may list or enter
+     * it. An existing directory is left as it is: the user chose it, and the files we put in
+     * it are private by themselves.
+     */
+    private static void createPrivateDirectory(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        Path parent = dir.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        try {
+            Files.createDirectory(dir, ownerOnly(dir, true));
+            dropInheritedAccess(dir, true);
+        } catch (FileAlreadyExistsException e) {
+            if (!Files.isDirectory(dir)) {
+                throw e;
+            }
+            // another process created it in the meantime: its permissions are its creator's choice
+        }
+    }
+
     private static String readOrCreatePassword(Path pwFile) throws IOException {
         if (Files.exists(pwFile)) {
             return Files.readString(pwFile, StandardCharsets.UTF_8).strip();
@@ -246,37 +311,87 @@ public final class EmbeddedServer implements AutoCloseable {
         new SecureRandom().nextBytes(bytes);
         String pw = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         Path tmp = pwFile.resolveSibling(pwFile.getFileName() + ".tmp");
-        Files.writeString(tmp, pw + "\n", StandardCharsets.UTF_8);
-        ownerOnly(tmp);
+        // A .tmp left by a crash may carry any permissions, and whoever opened it then still
+        // holds it open: writing into it would hand them the password. A new file is a new
+        // inode; CREATE_NEW also refuses a symbolic link put in its place.
+        Files.deleteIfExists(tmp);
+        try (FileChannel ch = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                ownerOnly(tmp, false))) {
+            dropInheritedAccess(tmp, false);
+            ByteBuffer content = ByteBuffer.wrap((pw + "\n").getBytes(StandardCharsets.UTF_8));
+            while (content.hasRemaining()) {
+                ch.write(content);
+            }
+            // the cluster is initialised with this password: it must not be lost after the rename
+            ch.force(true);
+        }
         Files.move(tmp, pwFile, StandardCopyOption.ATOMIC_MOVE);
         return pw;
     }
 
-    /** Readable and writable by the file's owner alone: POSIX mode 600, or an owner-only ACL on NTFS. */
-    private static void ownerOnly(Path file) throws IOException {
-        if (Files.getFileAttributeView(file, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
-            Files.setPosixFilePermissions(file, Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
-            return;
+    /**
+     * Permissions for the owner alone, to create {@code path} with, so that it is private from
+     * its first byte rather than narrowed after: POSIX mode 600 (700 for a directory), or an
+     * ACL with one entry for this user on NTFS.
+     */
+    private static FileAttribute<?> ownerOnly(Path path, boolean directory) throws IOException {
+        if (isPosix(path)) {
+            return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(directory ? "rwx------" : "rw-------"));
         }
-        java.nio.file.attribute.AclFileAttributeView acl =
-                Files.getFileAttributeView(file, java.nio.file.attribute.AclFileAttributeView.class);
-        if (acl == null) {
-            throw new IOException("cannot make " + file + " private: the file system has neither POSIX permissions nor ACLs");
-        }
-        // replace the inherited entries (which may let other local users read it) by one for the owner
-        acl.setAcl(List.of(java.nio.file.attribute.AclEntry.newBuilder()
-                .setType(java.nio.file.attribute.AclEntryType.ALLOW)
-                .setPrincipal(acl.getOwner())
-                .setPermissions(java.nio.file.attribute.AclEntryPermission.values())
-                .build()));
+        List<AclEntry> acl = ownerAcl(path, directory);
+        return new FileAttribute<List<AclEntry>>() {
+            @Override
+            public String name() {
+                return "acl:acl";
+            }
+
+            @Override
+            public List<AclEntry> value() {
+                return acl;
+            }
+        };
     }
 
-    /** Unpacks the binaries for this OS once into {@code cacheDir/PG-<sha256>}; safe across processes. */
-    static Path unpackBinaries(Path cacheDir) throws IOException {
-        byte[] archive;
-        try (InputStream in = DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(systemName(), System.getProperty("os.arch"))) {
-            archive = in.readAllBytes();
+    /**
+     * Windows adds to the ACL given at creation the entries the parent directory passes on to
+     * its children (Java cannot mark it protected), so a file created "owner-only" in an
+     * existing directory may also be open to whoever that directory names. Setting the ACL
+     * again, before anything is written, drops them. What was added came from the parent;
+     * for the password file that is the base directory, made owner-only by the same means.
+     * No-op on POSIX, where the mode given at creation is the whole story.
+     */
+    private static void dropInheritedAccess(Path path, boolean directory) throws IOException {
+        if (!isPosix(path)) {
+            Files.getFileAttributeView(path, AclFileAttributeView.class).setAcl(ownerAcl(path, directory));
         }
+    }
+
+    private static List<AclEntry> ownerAcl(Path path, boolean directory) throws IOException {
+        if (!path.getFileSystem().supportedFileAttributeViews().contains("acl")) {
+            throw new IOException("cannot make " + path + " private: the file system has neither POSIX permissions nor ACLs");
+        }
+        UserPrincipal me = path.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(System.getProperty("user.name"));
+        AclEntry.Builder entry = AclEntry.newBuilder()
+                .setType(AclEntryType.ALLOW)
+                .setPrincipal(me)
+                .setPermissions(AclEntryPermission.values());
+        if (directory) {
+            // passed on to what is created inside: the password file, the cluster, the log
+            entry.setFlags(AclEntryFlag.FILE_INHERIT, AclEntryFlag.DIRECTORY_INHERIT);
+        }
+        return List.of(entry.build());
+    }
+
+    private static boolean isPosix(Path path) {
+        return path.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    /**
+     * Unpacks a build once into {@code cacheDir/PG-<sha256>}; safe across processes. Keyed by
+     * content, so builds of different versions sit side by side in one cache.
+     */
+    static Path unpackBinaries(Path cacheDir, byte[] archive) throws IOException {
         Path target = cacheDir.resolve("PG-" + sha256(archive).substring(0, 16));
         Path marker = target.resolve(".complete");
         if (Files.exists(marker)) {

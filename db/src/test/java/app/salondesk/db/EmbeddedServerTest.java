@@ -3,16 +3,24 @@ package app.salondesk.db;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.attribute.AclEntry;
+import java.nio.file.attribute.AclFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -56,9 +64,36 @@ class EmbeddedServerTest {
             assertEquals("28P01", e.getSQLState());
             Path pw = home.resolve("superuser.password");
             assertTrue(Files.exists(pw));
-            if (!System.getProperty("os.name").toLowerCase().contains("win")) {
-                assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(pw)));
-            }
+            assertOwnerOnly(pw, "rw-------");
+        }
+    }
+
+    @Test
+    void aBaseDirectoryItCreatesIsOwnerOnly(@TempDir Path home) throws Exception {
+        Path base = home.resolve("salondesk").resolve("postgres");
+        try (EmbeddedServer server = EmbeddedServer.start(base, EmbeddedServer.sharedBinaryCache(), EmbeddedServer.Durability.THROWAWAY)) {
+            assertTrue(server.isRunning());
+            assertOwnerOnly(base, "rwx------");
+            assertOwnerOnly(base.resolve("superuser.password"), "rw-------");
+        }
+    }
+
+    @Test
+    void aPasswordFileLeftHalfWrittenByACrashIsReplacedNotReused(@TempDir Path home) throws Exception {
+        Path stale = home.resolve("superuser.password.tmp");
+        Files.writeString(stale, "stale\n");
+        if (isPosix(stale)) {
+            Files.setPosixFilePermissions(stale, PosixFilePermissions.fromString("rw-rw-rw-"));
+        }
+        // another local user who opened the world-readable file back then still holds it open
+        try (InputStream earlierReader = Files.newInputStream(stale);
+             EmbeddedServer server = EmbeddedServer.start(home, EmbeddedServer.sharedBinaryCache(), EmbeddedServer.Durability.THROWAWAY);
+             Connection c = TestPostgres.connect(server.settings())) {
+            assertTrue(c.isValid(2), "the password in the file is the cluster's");
+            assertEquals("stale\n", new String(earlierReader.readAllBytes(), StandardCharsets.UTF_8),
+                    "the password went into a new file, not into the one others may hold open");
+            assertFalse(Files.exists(stale));
+            assertOwnerOnly(home.resolve("superuser.password"), "rw-------");
         }
     }
 
@@ -93,6 +128,26 @@ class EmbeddedServerTest {
              Connection c = TestPostgres.connect(settings)) {
             assertEquals(port, second.port());
             assertTrue(c.isValid(2));
+        }
+    }
+
+    private static boolean isPosix(Path p) {
+        return p.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    /** POSIX: exactly {@code mode}; NTFS: every entry of the ACL names this user. */
+    private static void assertOwnerOnly(Path p, String mode) throws IOException {
+        if (isPosix(p)) {
+            assertEquals(mode, PosixFilePermissions.toString(Files.getPosixFilePermissions(p)), p.toString());
+            return;
+        }
+        AclFileAttributeView view = Files.getFileAttributeView(p, AclFileAttributeView.class);
+        UserPrincipal me = p.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(System.getProperty("user.name"));
+        List<AclEntry> acl = view.getAcl();
+        assertFalse(acl.isEmpty(), p.toString());
+        for (AclEntry e : acl) {
+            assertEquals(me, e.principal(), p + ": " + acl);
         }
     }
 }

@@ -25,28 +25,44 @@ public final class TestPostgres {
 
     public static synchronized EmbeddedServer server() {
         if (server == null) {
-            try {
-                Path dir = Files.createTempDirectory("salondesk-test-pg");
-                server = EmbeddedServer.start(dir, EmbeddedServer.sharedBinaryCache(), EmbeddedServer.Durability.THROWAWAY);
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    try {
-                        EmbeddedServer.deleteTree(dir);
-                    } catch (IOException ignored) {
-                        // a temp dir left behind is harmless
-                    }
-                }));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            server = startThrowaway(EmbeddedServer.BinaryArchive.onClassPath());
         }
         return server;
     }
 
+    /**
+     * A server in a temporary directory that is stopped and deleted when the JVM exits. The
+     * one hook does both, in that order: the server's own stop hook would run alongside a
+     * separate delete and could find its files gone.
+     */
+    static EmbeddedServer startThrowaway(EmbeddedServer.BinaryArchive binaries) {
+        try {
+            Path dir = Files.createTempDirectory("salondesk-test-pg");
+            EmbeddedServer started = EmbeddedServer.start(dir, EmbeddedServer.sharedBinaryCache(),
+                    EmbeddedServer.Durability.THROWAWAY, 0, binaries);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                started.close();
+                try {
+                    EmbeddedServer.deleteTree(dir);
+                } catch (IOException ignored) {
+                    // a temp dir left behind is harmless
+                }
+            }, "test-postgres-cleanup"));
+            return started;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A new, empty database on the shared server. */
     public static ConnectionSettings freshDatabase(String purpose) {
+        return freshDatabase(server(), purpose);
+    }
+
+    /** A new, empty database on the given server, e.g. one of {@link TestServers}. */
+    public static ConnectionSettings freshDatabase(EmbeddedServer s, String purpose) {
         String name = "t" + counter.incrementAndGet() + "_" + purpose.toLowerCase().replaceAll("[^a-z0-9]", "");
         name = name.length() > 60 ? name.substring(0, 60) : name;
-        EmbeddedServer s = server();
         try (Connection c = DriverManager.getConnection(s.jdbcUrl("postgres"), props(s));
              Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE " + name);
