@@ -25,10 +25,21 @@ BEGIN
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO salondesk_receptionist, salondesk_admin, salondesk_manager',
                    current_database());
 END $$;
--- PostgreSQL 15+ already refuses it; on 14 only the schema's owner (by default the bootstrap
--- superuser) can take it away: the README's server setup does that step as the superuser,
--- and here it is a harmless warning when the migrating login does not own the schema.
+-- PostgreSQL 15+ refuse it already. On 14 schema public belongs to the bootstrap superuser,
+-- and only its owner can take the right away: the README's setup gives the schema to the
+-- salon's owner first. Where that step was missed, stop here with what to do, rather than
+-- leave every login able to plant functions that our own calls would pick up.
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+                WHERE n.nspname = 'public' AND a.grantee = 0 AND a.privilege_type = 'CREATE') THEN
+        RAISE EXCEPTION 'every login may create objects in schema public of database %', current_database()
+            USING ERRCODE = '42501',
+                  HINT = format('As a superuser, run in that database: ALTER SCHEMA public OWNER TO %I; then migrate again.',
+                                current_user);
+    END IF;
+END $$;
 
 -- ---- the own salon, for the session's login ---------------------------------------------------
 CREATE FUNCTION salondesk_current_tenant() RETURNS bigint

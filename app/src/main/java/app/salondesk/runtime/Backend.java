@@ -113,6 +113,13 @@ public final class Backend implements AutoCloseable {
             }
         }
         for (Throwable t = failure; t != null; t = t.getCause()) {
+            // migration 8 stops on a server where every login may plant objects in schema public
+            if (t instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                    && String.valueOf(p.getServerErrorMessage().getMessage()).startsWith("every login may create objects in schema public")) {
+                return new StartupException(StartupException.Reason.SCHEMA_PUBLIC_OPEN, p.getServerErrorMessage().getHint(), failure);
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql && sql.getSQLState() != null) {
                 String state = sql.getSQLState();
                 if (state.equals("28P01")) {

@@ -16,6 +16,8 @@ public final class StartupException extends RuntimeException {
         LOGIN_REFUSED("startup.loginRefused"),
         NO_DATABASE("startup.noDatabase"),
         NO_PERMISSION("startup.noPermission"),
+        /** The server lets every login create objects in schema public (PostgreSQL 14's default); detail: the fix. */
+        SCHEMA_PUBLIC_OPEN("startup.schemaPublicOpen"),
         NO_SALON("startup.noSalon"),
         EMBEDDED_FAILED("startup.embeddedFailed"),
         OTHER("startup.other");

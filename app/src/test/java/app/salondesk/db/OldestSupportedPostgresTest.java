@@ -43,6 +43,34 @@ class OldestSupportedPostgresTest {
         }
     }
 
+    /**
+     * On 14 every login may create objects in schema public unless its owner takes that away.
+     * An owner that does not own the schema cannot, and the migrations stop, saying what to do.
+     */
+    @Test
+    void onPostgres14TheMigrationsRefuseASchemaPublicEveryLoginMayCreateIn() throws SQLException {
+        EmbeddedServer server = TestServers.server(14);
+        String owner = "owner14_" + Long.toString(System.nanoTime(), 36);
+        try (Connection c = TestPostgres.connect(server.settings("postgres")); Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + owner + " LOGIN CREATEROLE PASSWORD 'owner-pw-14'");
+            s.execute("CREATE DATABASE " + owner + " OWNER " + owner);
+        }
+        ConnectionSettings asOwner = new ConnectionSettings(server.jdbcUrl(owner), owner, "owner-pw-14");
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(app.salondesk.runtime.StartupException.class,
+                () -> app.salondesk.runtime.Backend.connect(asOwner, 2).close());
+        assertEquals(app.salondesk.runtime.StartupException.Reason.SCHEMA_PUBLIC_OPEN, refused.reason());
+        assertEquals("As a superuser, run in that database: ALTER SCHEMA public OWNER TO " + owner + "; then migrate again.",
+                refused.detail());
+        // the README's step, then the same migration goes through
+        try (Connection c = TestPostgres.connect(server.settings(owner)); Statement s = c.createStatement()) {
+            s.execute("ALTER SCHEMA public OWNER TO " + owner);
+        }
+        app.salondesk.runtime.Backend.connect(asOwner, 2).close();
+        try (Connection c = TestPostgres.connect(asOwner); Statement s = c.createStatement()) {
+            assertEquals("f", queryString(s, "SELECT has_schema_privilege('public', 'public', 'CREATE')"));
+        }
+    }
+
     private static int migrate(ConnectionSettings settings) {
         try (Database db = Database.open(settings, 2)) {
             return db.migrate();

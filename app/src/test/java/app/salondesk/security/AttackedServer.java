@@ -29,7 +29,7 @@ import java.util.UUID;
  * A shared server set up the way the README tells a salon chain to, on a PostgreSQL cluster of
  * its own (roles are cluster-wide, and the owner must be the one that made the groups): the
  * superuser creates the owner {@value #OWNER} with CREATEROLE and the database it owns
- * (and, as on PostgreSQL 14, takes CREATE on schema public from PUBLIC); the owner migrates,
+ * (and gives it schema public, as PostgreSQL 15+ do by themselves); the owner migrates,
  * adds two salons and each salon's first admin; each admin adds the salon's staff.
  *
  * <p>Salon "Bloom": admin {@code anna}, receptionists {@code olena} and {@code oksana},
@@ -66,8 +66,10 @@ final class AttackedServer implements AutoCloseable {
         }
         superuser = cluster.settings("chain");
         try (Connection c = DriverManager.getConnection(superuser.url(), superuser.user(), superuser.password()); Statement s = c.createStatement()) {
-            // the README's step for PostgreSQL 14 (15+ refuse PUBLIC this already)
-            s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+            // the README's step: on PostgreSQL 14 schema public belongs to the superuser and PUBLIC
+            // may create in it; owned by the salon's owner, the migrations take that right away
+            // (15+ give the schema to the database's owner already)
+            s.execute("ALTER SCHEMA public OWNER TO " + OWNER);
         }
         url = superuser.url();
         try (Database db = Database.open(as(OWNER), 2)) {

@@ -2,7 +2,7 @@ package app.salondesk.security;
 
 import app.salondesk.booking.BookingEngine;
 import app.salondesk.booking.BookingOutcome;
-import app.salondesk.db.EmbeddedServer;
+import app.salondesk.db.TestServers;
 import app.salondesk.live.BookingChange;
 import app.salondesk.live.LiveUpdates;
 import app.salondesk.staff.MasterLock;
@@ -15,8 +15,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -54,14 +52,11 @@ abstract class SharedServerAttackSuite {
 
     AttackedServer s;
 
-    /** A new cluster of this suite's PostgreSQL version in {@code dir}, run by superuser {@code postgres}. */
-    abstract EmbeddedServer startCluster(Path dir) throws Exception;
-
     abstract int majorVersion();
 
     @BeforeAll
     void setUp() throws Exception {
-        s = new AttackedServer(startCluster(Files.createTempDirectory("salondesk-attack")));
+        s = new AttackedServer(TestServers.ownCluster(majorVersion()));
         try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SHOW server_version_num")) {
             rs.next();

@@ -40,6 +40,23 @@ public final class TestServers {
         };
     }
 
+    /**
+     * A new cluster of its own of this major version, stopped and deleted when the JVM exits:
+     * for a test that must be the first to create cluster-wide roles (an owner that made the
+     * salondesk groups itself, as on a real shared server).
+     */
+    public static EmbeddedServer ownCluster(int majorVersion) {
+        return switch (majorVersion) {
+            case 17 -> TestPostgres.startThrowaway(EmbeddedServer.BinaryArchive.onClassPath());
+            case 14 -> {
+                Path jar = pg14Jar();
+                yield TestPostgres.startThrowaway(() -> archiveIn(jar));
+            }
+            default -> throw new IllegalArgumentException("no PostgreSQL " + majorVersion
+                    + " for tests: TestServers knows 14 and 17");
+        };
+    }
+
     /** The major versions {@link #server(int)} knows, oldest first: for parameterized tests. */
     public static List<Integer> majorVersions() {
         return List.of(14, 17);
