@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * One JDBC connection that LISTENs on a salon's channel. It is opened with {@link DriverManager},
@@ -42,7 +43,7 @@ final class ListenConnection implements AutoCloseable {
     }
 
     /** What a salon's channel looks like; anything else is refused before it reaches LISTEN. */
-    private static final java.util.regex.Pattern CHANNEL = java.util.regex.Pattern.compile("salondesk_[0-9a-f]{32}");
+    private static final Pattern CHANNEL = Pattern.compile("salondesk_[0-9a-f]{32}");
 
     /** Connects and LISTENs on the salon's channel. */
     static ListenConnection open(ConnectionSettings settings, long tenantId) throws SQLException {

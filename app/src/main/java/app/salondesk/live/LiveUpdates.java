@@ -22,10 +22,11 @@ import java.util.function.Consumer;
  * name only the salon's logins can read (migration 9). A payload is still checked before a
  * listener hears it: the salon must be this one, and its masters are confirmed by the
  * database, so a forged notification (a colleague's psql) can at most cause a reload of what
- * is real. Listeners are called on that thread, never on the FX thread: the UI hops over itself. When the connection
- * is lost it reports {@link State#OFFLINE} and reconnects with jittered backoff; when it is
- * back it reports {@link State#ONLINE} again. Changes made during the outage were not seen,
- * so a listener should reload everything it shows on every ONLINE after an OFFLINE.
+ * is real. Listeners are called on that thread, never on the FX thread: the UI hops over
+ * itself. When the connection is lost it reports {@link State#OFFLINE} and reconnects with
+ * jittered backoff; when it is back it reports {@link State#ONLINE} again. Changes made during
+ * the outage were not seen, so a listener should reload everything it shows on every ONLINE
+ * after an OFFLINE.
  */
 public final class LiveUpdates implements AutoCloseable {
 
