@@ -5,6 +5,7 @@ import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.StartupException;
+import app.salondesk.staff.StaffRepository;
 import app.salondesk.ui.SalonDeskApp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -112,7 +113,29 @@ public final class SalonDeskCommand implements Callable<Integer> {
         return home;
     }
 
+    /**
+     * The database for a desk's work (booking, importing). On a shared server the
+     * owner's login is refused nothing, so it gets a warning line on standard error.
+     */
     Backend openBackend() {
+        Backend backend = openBackendForSetup();
+        try {
+            if (!backend.embedded() && new StaffRepository(backend.dsl()).signedInAsOwner()) {
+                String login = backend.dsl().resultQuery("SELECT session_user").fetchOne(0, String.class);
+                log.warn("the command line is signed in as {}, the database owner or a superuser", login);
+                PrintWriter err = spec.commandLine().getErr();
+                err.println(Messages.forDefaultLocale().format("cli.ownerWarning", login));
+                err.flush();
+            }
+            return backend;
+        } catch (RuntimeException e) {
+            backend.close();
+            throw e;
+        }
+    }
+
+    /** The database for what the owner's login is for: migrations, the demo salon, staff logins. */
+    Backend openBackendForSetup() {
         return Backend.open(home, dbOptions());
     }
 

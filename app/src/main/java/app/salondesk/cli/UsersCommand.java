@@ -40,9 +40,12 @@ final class UsersCommand implements Runnable {
         return BookingTools.EXIT_INVALID;
     }
 
-    /** One staff change on a freshly opened database: its line on success, else the refusal. */
+    /**
+     * One staff change on a freshly opened database: its line on success, else the refusal.
+     * Managing staff is one of the owner's jobs (the first admin), so no warning for it.
+     */
     int change(PrintWriter out, Function<StaffRepository, String> change) {
-        try (Backend backend = root.openBackend()) {
+        try (Backend backend = root.openBackendForSetup()) {
             out.println(change.apply(new StaffRepository(backend.dsl())));
             return 0;
         } catch (DataAccessException e) {
@@ -137,7 +140,7 @@ final class UsersCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Backend backend = users.root.openBackend()) {
+            try (Backend backend = users.root.openBackendForSetup()) {
                 for (StaffMember m : new StaffRepository(backend.dsl()).list(tenant)) {
                     out.println(m.login() + "\t" + m.role() + "\t" + (m.active() ? "active" : "disabled") + "\t" + m.displayName());
                 }
