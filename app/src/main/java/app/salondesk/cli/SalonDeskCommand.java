@@ -28,7 +28,8 @@ import java.util.concurrent.Callable;
         description = {"SalonDesk: bookings for beauty salons that never double-book a master.",
                 "Without a command, opens the window. The embedded database in ~/.salondesk",
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
-        subcommands = {DbCommand.class, DemoCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class})
+        subcommands = {DbCommand.class, DemoCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class,
+                LocksCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);
@@ -114,7 +115,7 @@ public final class SalonDeskCommand implements Callable<Integer> {
     }
 
     /**
-     * The database for a desk's work (booking, importing). On a shared server the
+     * The database for a desk's work (booking, importing, locks). On a shared server the
      * owner's login is refused nothing, so it gets a warning line on standard error.
      */
     Backend openBackend() {
