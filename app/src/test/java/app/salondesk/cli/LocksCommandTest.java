@@ -167,6 +167,23 @@ class LocksCommandTest {
     }
 
     @Test
+    void theHelpOfTheNewCommandsSpeaksTheUsersLanguage() throws Exception {
+        java.util.Locale saved = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("ru"));
+            var locks = CliTestAccess.run(new String[]{"locks", "end", "--help"}, "");
+            assertTrue(locks.out().contains("Завершить сеанс, держащий блокировку мастера"), locks.out());
+            assertTrue(locks.out().contains("pid сеанса, из списка."), locks.out());
+            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("uk"));
+            var password = CliTestAccess.run(new String[]{"users", "set-password", "--help"}, "");
+            assertTrue(password.out().contains("Задати пароль облікового запису"), password.out());
+            assertTrue(password.out().contains("Прочитати новий пароль із наступного рядка"), password.out());
+        } finally {
+            java.util.Locale.setDefault(saved);
+        }
+    }
+
+    @Test
     void heldForReadsInSecondsThenMinutes() {
         Instant now = Instant.parse("2030-01-07T10:00:00Z");
         assertEquals("0s", LocksCommand.heldFor(now, now));
