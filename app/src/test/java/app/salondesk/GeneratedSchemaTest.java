@@ -5,6 +5,7 @@ import app.salondesk.db.TestPostgres;
 import app.salondesk.jooq.DefaultSchema;
 import org.jooq.Field;
 import org.jooq.Table;
+import org.jooq.TableOptions;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -33,6 +34,11 @@ class GeneratedSchemaTest {
         }
         Map<String, Set<String>> generated = new TreeMap<>();
         for (Table<?> t : DefaultSchema.DEFAULT_SCHEMA.getTables()) {
+            if (t.getTableType() == TableOptions.TableType.FUNCTION) {
+                // a set-returning function (salondesk_master_locks) is a Table to jOOQ, and
+                // information_schema.columns knows only relations
+                continue;
+            }
             generated.put(t.getName(), java.util.Arrays.stream(t.fields()).map(Field::getName)
                     .collect(Collectors.toCollection(TreeSet::new)));
         }

@@ -33,7 +33,7 @@ final class DbCommand implements Runnable {
         @Override
         public Integer call() {
             // opening the backend runs the migrations
-            try (Backend backend = db.root.openBackend()) {
+            try (Backend backend = db.root.openBackendForSetup()) {
                 Integer version = backend.dsl().resultQuery(
                         "SELECT max(version::int) FROM flyway_schema_history WHERE success").fetchOne(0, Integer.class);
                 spec.commandLine().getOut().println(Messages.forDefaultLocale().format("cli.migrated", version));

@@ -22,7 +22,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Backend backend = root.openBackend()) {
+        try (Backend backend = root.openBackendForSetup()) {
             Salon salon = new DemoSalon(backend.dsl(), Clock.systemUTC()).seed();
             var out = spec.commandLine().getOut();
             out.println(Messages.forDefaultLocale().format("cli.demoSeeded", salon.name(), salon.id()));

@@ -5,14 +5,18 @@ import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.StartupException;
+import app.salondesk.staff.StaffRepository;
 import app.salondesk.ui.SalonDeskApp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 
 /** The root of the command line; with no subcommand it opens the window. */
@@ -24,7 +28,8 @@ import java.util.concurrent.Callable;
         description = {"SalonDesk: bookings for beauty salons that never double-book a master.",
                 "Without a command, opens the window. The embedded database in ~/.salondesk",
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
-        subcommands = {DbCommand.class, DemoCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class})
+        subcommands = {DbCommand.class, DemoCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class,
+                LocksCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);
@@ -37,14 +42,21 @@ public final class SalonDeskCommand implements Callable<Integer> {
             description = "Database login (default: $SALONDESK_DB_USER or the one in the URL).")
     String user;
 
-    @Option(names = "--password", paramLabel = "PASSWORD", arity = "0..1", interactive = true,
+    // Not picocli's interactive option: that reads standard input by itself, past the lines a
+    // later question (users add's new password) needs. Without a value it is empty: asked below.
+    @Option(names = "--password", paramLabel = "PASSWORD", arity = "0..1",
             description = "Database password; give the option without a value to be asked for it (default: $SALONDESK_DB_PASSWORD).")
     char[] password;
 
     @Option(names = "--salon", paramLabel = "ID", description = "Which salon to show when the database holds several (default: the first).")
     Long salonId;
 
+    @Spec
+    CommandSpec spec;
+
     private final AppHome home;
+    private PasswordInput passwords;
+    private DbOptions options;
 
     SalonDeskCommand(AppHome home) {
         this.home = home;
@@ -62,16 +74,69 @@ public final class SalonDeskCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Where to connect and as whom. The first call asks for the password when {@code --password}
+     * came without a value, so a command that asks for more (a new password) calls this first:
+     * the sign-in password is always the first line a pipe gives.
+     */
     DbOptions dbOptions() {
-        String pw = password != null ? new String(password) : System.getenv("SALONDESK_DB_PASSWORD");
-        return new DbOptions(dbUrl, user, pw);
+        if (options == null) {
+            options = new DbOptions(dbUrl, user, signInPassword());
+        }
+        return options;
+    }
+
+    private String signInPassword() {
+        if (password == null) {
+            return System.getenv("SALONDESK_DB_PASSWORD");
+        }
+        char[] pw = password;
+        if (pw.length == 0 && dbUrl != null && !dbUrl.isBlank()) {
+            // the embedded database needs none, and asking would swallow a line meant for later
+            pw = passwords().ask(Messages.forDefaultLocale().format("cli.passwordFor", user != null ? user : dbUrl));
+        }
+        // the pool and the driver take a String; the arrays are wiped at least
+        String text = new String(pw);
+        Arrays.fill(pw, '\0');
+        Arrays.fill(password, '\0');
+        return text;
+    }
+
+    /** Every password this run asks for comes from here, in the order asked. */
+    PasswordInput passwords() {
+        if (passwords == null) {
+            passwords = new PasswordInput(() -> System.in, spec.commandLine().getErr());
+        }
+        return passwords;
     }
 
     AppHome home() {
         return home;
     }
 
+    /**
+     * The database for a desk's work (booking, importing, locks). On a shared server the
+     * owner's login is refused nothing, so it gets a warning line on standard error.
+     */
     Backend openBackend() {
+        Backend backend = openBackendForSetup();
+        try {
+            if (!backend.embedded() && new StaffRepository(backend.dsl()).signedInAsOwner()) {
+                String login = backend.dsl().resultQuery("SELECT session_user").fetchOne(0, String.class);
+                log.warn("the command line is signed in as {}, the database owner or a superuser", login);
+                PrintWriter err = spec.commandLine().getErr();
+                err.println(Messages.forDefaultLocale().format("cli.ownerWarning", login));
+                err.flush();
+            }
+            return backend;
+        } catch (RuntimeException e) {
+            backend.close();
+            throw e;
+        }
+    }
+
+    /** The database for what the owner's login is for: migrations, the demo salon, staff logins. */
+    Backend openBackendForSetup() {
         return Backend.open(home, dbOptions());
     }
 

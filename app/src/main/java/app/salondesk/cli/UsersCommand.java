@@ -11,16 +11,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 /** Staff logins: run by the database owner or by an admin of the salon. */
 @Command(name = "users", mixinStandardHelpOptions = true, description = "Staff logins of a salon.",
-        subcommands = {UsersCommand.Add.class, UsersCommand.ListUsers.class, UsersCommand.SetRole.class, UsersCommand.Disable.class})
+        subcommands = {UsersCommand.Add.class, UsersCommand.ListUsers.class, UsersCommand.SetRole.class, UsersCommand.SetPassword.class,
+                UsersCommand.Disable.class})
 final class UsersCommand implements Runnable {
 
     @ParentCommand
@@ -41,9 +40,12 @@ final class UsersCommand implements Runnable {
         return BookingTools.EXIT_INVALID;
     }
 
-    /** One staff change on a freshly opened database: its line on success, else the refusal. */
-    int change(PrintWriter out, java.util.function.Function<StaffRepository, String> change) {
-        try (Backend backend = root.openBackend()) {
+    /**
+     * One staff change on a freshly opened database: its line on success, else the refusal.
+     * Managing staff is one of the owner's jobs (the first admin), so no warning for it.
+     */
+    int change(PrintWriter out, Function<StaffRepository, String> change) {
+        try (Backend backend = root.openBackendForSetup()) {
             out.println(change.apply(new StaffRepository(backend.dsl())));
             return 0;
         } catch (DataAccessException e) {
@@ -51,8 +53,54 @@ final class UsersCommand implements Runnable {
         }
     }
 
+    /**
+     * A login's new password: the next line of standard input for a script, else asked twice.
+     * The sign-in password is settled first, so that a pipe gives that one first and this one
+     * next, as a person at the console is asked.
+     */
+    char[] newPassword(String login, boolean fromStdin) throws CliInvalid {
+        Messages messages = Messages.forDefaultLocale();
+        root.dbOptions();
+        PasswordInput input = root.passwords();
+        char[] password;
+        if (fromStdin) {
+            password = input.nextLine();
+        } else {
+            password = input.ask(messages.format("cli.newPasswordFor", login));
+            char[] again = input.ask(messages.get("cli.passwordAgain"));
+            boolean same = Arrays.equals(password, again);
+            Arrays.fill(again, '\0');
+            if (!same) {
+                Arrays.fill(password, '\0');
+                throw new CliInvalid(messages.get("users.passwordsDiffer"));
+            }
+        }
+        if (password.length < 8) {
+            Arrays.fill(password, '\0');
+            throw new CliInvalid(messages.get("users.shortPassword"));
+        }
+        return password;
+    }
+
+    /** Sets the password with {@code change}; the array is wiped whatever happens. */
+    int withNewPassword(PrintWriter out, String login, boolean fromStdin, Function<char[], Integer> change) {
+        char[] password;
+        try {
+            password = newPassword(login, fromStdin);
+        } catch (CliInvalid e) {
+            out.println("invalid: " + e.getMessage());
+            return BookingTools.EXIT_INVALID;
+        }
+        try {
+            return change.apply(password);
+        } finally {
+            Arrays.fill(password, '\0');
+        }
+    }
+
     @Command(name = "add", mixinStandardHelpOptions = true,
-            description = "Add a staff login to a salon. The password is read from standard input, never from the command line.")
+            description = {"Add a staff login to a salon. Its password is asked twice (or read from standard input",
+                    "with --password-stdin), never taken from the command line."})
     static final class Add implements Callable<Integer> {
         @ParentCommand
         UsersCommand users;
@@ -66,27 +114,17 @@ final class UsersCommand implements Runnable {
         String name;
         @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin or manager.")
         String role;
-        @Option(names = "--password-stdin", required = true, description = "Read the password from the first line of standard input.")
+        @Option(names = "--password-stdin",
+                description = "Read the new password from the next line of standard input (after the sign-in password, when --password asks for it).")
         boolean passwordStdin;
 
         @Override
-        public Integer call() throws IOException {
+        public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            char[] password = readPassword();
-            if (password.length < 8) {
-                out.println("invalid: " + Messages.forDefaultLocale().get("users.shortPassword"));
-                return BookingTools.EXIT_INVALID;
-            }
-            return users.change(out, staff -> {
+            return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
                 staff.add(tenant, login, name == null ? login : name, role, password);
                 return "added " + login + " " + role + " tenant=" + tenant;
-            });
-        }
-
-        private static char[] readPassword() throws IOException {
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            String line = in.readLine();
-            return line == null ? new char[0] : line.toCharArray();
+            }));
         }
     }
 
@@ -102,7 +140,7 @@ final class UsersCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Backend backend = users.root.openBackend()) {
+            try (Backend backend = users.root.openBackendForSetup()) {
                 for (StaffMember m : new StaffRepository(backend.dsl()).list(tenant)) {
                     out.println(m.login() + "\t" + m.role() + "\t" + (m.active() ? "active" : "disabled") + "\t" + m.displayName());
                 }
@@ -132,8 +170,32 @@ final class UsersCommand implements Runnable {
         }
     }
 
+    @Command(name = "set-password", mixinStandardHelpOptions = true,
+            description = {"Set a login's password: one's own (anyone), or a colleague's (an admin of that salon).",
+                    "It is asked twice (or read from standard input with --password-stdin), never taken from the command line."})
+    static final class SetPassword implements Callable<Integer> {
+        @ParentCommand
+        UsersCommand users;
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--login", required = true, paramLabel = "NAME", description = "The login.")
+        String login;
+        @Option(names = "--password-stdin",
+                description = "Read the new password from the next line of standard input (after the sign-in password, when --password asks for it).")
+        boolean passwordStdin;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
+                staff.setPassword(login, password);
+                return "password set " + login;
+            }));
+        }
+    }
+
     @Command(name = "disable", mixinStandardHelpOptions = true,
-            description = "Stop a login from signing in (its name stays in the history).")
+            description = "Stop a login from signing in and end its open sessions (its name stays in the history).")
     static final class Disable implements Callable<Integer> {
         @ParentCommand
         UsersCommand users;

@@ -34,6 +34,11 @@ public final class StaffRepository {
         return java.util.Optional.ofNullable(role).map(StaffRole::fromDb);
     }
 
+    /** The salon of the signed-in staff login; empty for the owner, a superuser or a disabled login. */
+    public java.util.Optional<Long> currentTenant() {
+        return java.util.Optional.ofNullable(dsl.resultQuery("SELECT salondesk_current_tenant()").fetchOne(0, Long.class));
+    }
+
     public List<StaffMember> list(long tenantId) {
         return dsl.select(STAFF.TENANT_ID, STAFF.LOGIN, STAFF.DISPLAY_NAME, STAFF.ROLE, STAFF.ACTIVE)
                 .from(STAFF)

@@ -1,0 +1,107 @@
+package app.salondesk.cli;
+
+import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.Backend;
+import app.salondesk.staff.MasterLock;
+import app.salondesk.staff.StaffRepository;
+import org.jooq.exception.DataAccessException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+
+/**
+ * The cure for a "try again" that does not go away: who holds (or awaits) the named lock of
+ * one of the salon's masters, and ending that session. For the salon's admins.
+ */
+@Command(name = "locks", mixinStandardHelpOptions = true,
+        description = {"Who holds or awaits the lock of each of the salon's masters, one tab-separated line each:",
+                "master, login, pid, held for (seconds or minutes; 'waiting' when not granted yet). For admins."},
+        subcommands = LocksCommand.End.class)
+final class LocksCommand implements Callable<Integer> {
+
+    @ParentCommand
+    SalonDeskCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--tenant", paramLabel = "ID", description = "The salon (default: the signed-in login's; the owner must give it).")
+    Long tenant;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Backend backend = root.openBackend()) {
+            StaffRepository staff = new StaffRepository(backend.dsl());
+            long salon = salon(staff, tenant);
+            var locks = staff.masterLocks(salon);
+            // the server's clock: held_since is the server's, and a desk's clock may be off
+            Instant now = backend.dsl().resultQuery("SELECT clock_timestamp()")
+                    .fetchOne(0, java.time.OffsetDateTime.class).toInstant();
+            for (MasterLock lock : locks) {
+                out.println(lock.masterName() + "\t" + lock.login() + "\t" + lock.pid() + "\t"
+                        + (lock.granted() ? heldFor(lock.heldSince(), now) : "waiting"));
+            }
+            return 0;
+        } catch (CliInvalid e) {
+            out.println("invalid: " + e.getMessage());
+            return BookingTools.EXIT_INVALID;
+        } catch (DataAccessException e) {
+            return UsersCommand.refused(out, e);
+        }
+    }
+
+    /** The salon asked for, else the signed-in login's own: the owner belongs to none. */
+    static long salon(StaffRepository staff, Long tenant) throws CliInvalid {
+        if (tenant != null) {
+            return tenant;
+        }
+        return staff.currentTenant().orElseThrow(() -> new CliInvalid(Messages.forDefaultLocale().get("cli.invalid.tenantNeeded")));
+    }
+
+    /** Seconds up to two minutes, whole minutes after: a lock is held for milliseconds when all is well. */
+    static String heldFor(Instant since, Instant now) {
+        if (since == null) {
+            return "?";
+        }
+        long seconds = Math.max(0, Duration.between(since, now).toSeconds());
+        return seconds < 120 ? seconds + "s" : seconds / 60 + "min";
+    }
+
+    @Command(name = "end", mixinStandardHelpOptions = true,
+            description = {"End a session holding a master's lock, or one of the salon's own logins. Prints 'ended PID',",
+                    "or 'already gone PID' when it had ended. For admins."})
+    static final class End implements Callable<Integer> {
+        @ParentCommand
+        LocksCommand locks;
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--pid", required = true, paramLabel = "N", description = "The session's pid, from the list.")
+        int pid;
+        @Option(names = "--tenant", paramLabel = "ID", description = "The salon (default: the signed-in login's; the owner must give it).")
+        Long tenant;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (Backend backend = locks.root.openBackend()) {
+                StaffRepository staff = new StaffRepository(backend.dsl());
+                boolean ended = staff.endSession(salon(staff, tenant != null ? tenant : locks.tenant), pid);
+                out.println((ended ? "ended " : "already gone ") + pid);
+                return 0;
+            } catch (CliInvalid e) {
+                out.println("invalid: " + e.getMessage());
+                return BookingTools.EXIT_INVALID;
+            } catch (DataAccessException e) {
+                return UsersCommand.refused(out, e);
+            }
+        }
+    }
+}
