@@ -21,8 +21,11 @@ import app.salondesk.booking.HistoryEntry;
 import app.salondesk.history.HistoryView;
 import app.salondesk.staff.StaffRole;
 import app.salondesk.staff.AccountViewModel;
+import app.salondesk.staff.MasterLocksView;
+import app.salondesk.staff.MasterLocksViewModel;
 import app.salondesk.staff.PasswordView;
 import app.salondesk.staff.PasswordViewModel;
+import app.salondesk.staff.StaffMember;
 import app.salondesk.staff.StaffRepository;
 import app.salondesk.staff.StaffView;
 import app.salondesk.staff.StaffViewModel;
@@ -259,7 +262,18 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void openStaff() {
-        StaffView.show(stage, new StaffViewModel(staffRepository, salon.id(), tasks, messages), messages);
+        StaffView.show(stage, new StaffViewModel(staffRepository, salon.id(), tasks, messages),
+                messages, new StaffView.Actions() {
+                    @Override
+                    public void setPassword(Window over, StaffMember member) {
+                        openPassword(over, member.login());
+                    }
+
+                    @Override
+                    public void showLocks(Window over) {
+                        openLocks(over);
+                    }
+                });
     }
 
     @Override
@@ -272,6 +286,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         boolean own = login.equals(account.loginProperty().get());
         PasswordView.show(owner, new PasswordViewModel(staffRepository, login, own, tasks,
                 messages, ownPasswordChanged), messages);
+    }
+
+    /** Admin → Staff → Locks: who holds the masters' named locks, and ending such a session. */
+    private void openLocks(Window owner) {
+        MasterLocksView.show(owner,
+                new MasterLocksViewModel(staffRepository, salon.id(), tasks, messages, clock), messages);
     }
 
     @Override
