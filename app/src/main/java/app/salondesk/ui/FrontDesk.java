@@ -232,7 +232,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         LocalDateTime when = at != null ? at
                 : schedule.dateProperty().get().atTime(LocalTime.now(salon.zone()).withMinute(0).withSecond(0).withNano(0).plusHours(1));
         form.startNew(master, when);
-        BookingFormView.open(stage, form, messages, clientSearch()).setOnHidden(e -> window.schedule().refresh());
+        BookingFormView.open(stage, form, messages, clientSearch(), whoHolds()).setOnHidden(e -> window.schedule().refresh());
     }
 
     @Override
@@ -244,7 +244,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }, existing -> {
             BookingFormViewModel form = form();
             form.startEdit(existing);
-            BookingFormView.open(stage, form, messages, null).setOnHidden(e -> window.schedule().refresh());
+            BookingFormView.open(stage, form, messages, null, whoHolds()).setOnHidden(e -> window.schedule().refresh());
         }, failure -> schedule.reload());
     }
 
@@ -286,6 +286,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         boolean own = login.equals(account.loginProperty().get());
         PasswordView.show(owner, new PasswordViewModel(staffRepository, login, own, tasks,
                 messages, ownPasswordChanged), messages);
+    }
+
+    /** Admins reach the lock list from the form's "busy" answer; the database shows it to nobody else. */
+    private Consumer<Window> whoHolds() {
+        return role == StaffRole.ADMIN ? this::openLocks : null;
     }
 
     /** Admin → Staff → Locks: who holds the masters' named locks, and ending such a session. */

@@ -11,9 +11,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
@@ -39,7 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Admin → Staff, by a salon admin signed in as their own login: a colleague's new password,
- * and who holds a master's lock (and ending that session).
+ * and who holds a master's lock (and ending that session), also reached from the booking
+ * form's "busy" answer.
  */
 @ExtendWith(ApplicationExtension.class)
 class StaffPasswordsAndLocksTest {
@@ -137,6 +141,40 @@ class StaffPasswordsAndLocksTest {
         robot.clickOn("#locks-refresh");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#locks-message").queryAs(Label.class).getText().isEmpty());
         assertEquals(0, locks(robot).getItems().size());
+    }
+
+    @Test
+    void anAdminToldBusyByTheFormOpensTheLockListFromThere(FxRobot robot) throws Exception {
+        String olga = "olga_" + suffix;
+        new StaffRepository(f.dsl).add(f.tenant, olga, "Olga", "receptionist", "olga-password".toCharArray());
+        try (Connection holder = DriverManager.getConnection(url, olga, "olga-password")) {
+            holder.setAutoCommit(false);
+            try (Statement st = holder.createStatement()) {
+                st.execute("SELECT salondesk_lock_master(" + f.tenant + ", " + f.bohdan + ")");
+            }
+            robot.clickOn("#new-booking");
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#form-client-name").tryQuery().isPresent());
+            robot.clickOn("#form-client-name").write("Walk In").type(KeyCode.TAB);
+            choose(robot, "#form-service", "Cut");
+            choose(robot, "#form-master", "Bohdan");
+            robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
+            robot.doubleClickOn("#form-time").eraseText(8).write("12:00");
+            robot.clickOn("#form-save");
+            // the engine waits out its lock_timeout (5 s), then answers "busy"
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#form-who-holds").tryQuery().isPresent());
+            MainWindowTest.screenshot(robot.lookup("#form-who-holds").query().getScene(), "booking-form-busy-who-holds.png");
+            robot.clickOn("#form-who-holds");
+            WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#locks-table").tryQuery().isPresent()
+                    && locks(robot).getItems().size() == 1);
+            assertEquals("Bohdan", locks(robot).getItems().get(0).master());
+            assertEquals(olga, locks(robot).getItems().get(0).login());
+        }
+    }
+
+    private static void choose(FxRobot robot, String comboId, String text) {
+        robot.clickOn(comboId);
+        robot.clickOn((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().startsWith(text) && c.isVisible());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private static void openStaff(FxRobot robot) throws Exception {
