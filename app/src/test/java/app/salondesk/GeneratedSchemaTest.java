@@ -33,6 +33,9 @@ class GeneratedSchemaTest {
         }
         Map<String, Set<String>> generated = new TreeMap<>();
         for (Table<?> t : DefaultSchema.DEFAULT_SCHEMA.getTables()) {
+            if (t.getTableType().isFunction()) {
+                continue;   // a set-returning function (salondesk_master_locks): jOOQ lists it, information_schema.columns does not
+            }
             generated.put(t.getName(), java.util.Arrays.stream(t.fields()).map(Field::getName)
                     .collect(Collectors.toCollection(TreeSet::new)));
         }
