@@ -46,7 +46,7 @@ public final class LiveUpdates implements AutoCloseable {
     private static final Duration QUIET_BEFORE_HEALTH_CHECK = Duration.ofSeconds(3);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
-    private final ConnectionSettings settings;
+    private volatile ConnectionSettings settings;
     private final long tenantId;
     private final Backoff backoff;
     private final Thread thread;
@@ -98,6 +98,15 @@ public final class LiveUpdates implements AutoCloseable {
 
     public State state() {
         return state;
+    }
+
+    /**
+     * The login's password changed: the next reconnection signs in with the new one (the
+     * connection that listens now stays signed in).
+     */
+    public void usePassword(String password) {
+        ConnectionSettings s = settings;
+        settings = new ConnectionSettings(s.url(), s.user(), password);
     }
 
     /**

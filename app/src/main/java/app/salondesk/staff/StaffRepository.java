@@ -104,6 +104,11 @@ public final class StaffRepository {
         return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_end_session(?, ?)", tenantId, pid).fetchOne(0, Boolean.class));
     }
 
+    /** The login this connection signed in as (a SET ROLE does not change it). */
+    public String sessionLogin() {
+        return dsl.resultQuery("SELECT session_user::text").fetchOne(0, String.class);
+    }
+
     /**
      * Whether this connection is the database's owner or a superuser. On a shared server that
      * login must never sit on a desk: it bypasses row-level security and, before PostgreSQL

@@ -18,13 +18,24 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-/** Admin → Staff: a table of the salon's logins and a line to add one. */
+/**
+ * Admin → Staff: a table of the salon's logins (role, a new password, disable), a line to add
+ * one, and the way to who holds the masters' locks.
+ */
 public final class StaffView {
 
     private StaffView() {
     }
 
-    public static Stage show(Window owner, StaffViewModel vm, Messages messages) {
+    /** The windows the staff window asks its opener for, to be shown over it. */
+    public interface Actions {
+        void setPassword(Window over, StaffMember member);
+
+        /** Who holds the masters' locks. */
+        void showLocks(Window over);
+    }
+
+    public static Stage show(Window owner, StaffViewModel vm, Messages messages, Actions opener) {
         TableView<StaffMember> table = new TableView<>(vm.members());
         table.setId("staff-table");
         table.getColumns().add(text(messages.get("staff.login"), StaffMember::login));
@@ -48,13 +59,16 @@ public final class StaffView {
                         vm.setRole(m, role.getValue());
                     }
                 });
+                Button password = new Button(messages.get("staff.setPassword"));
+                password.getStyleClass().add("staff-password");
+                password.setOnAction(e -> opener.setPassword(getScene().getWindow(), m));
                 Button disable = new Button(messages.get("staff.disable"));
                 disable.getStyleClass().add("staff-disable");
                 disable.setOnAction(e -> vm.disable(m));
-                setGraphic(new HBox(6, role, disable));
+                setGraphic(new HBox(6, role, password, disable));
             }
         });
-        actions.setPrefWidth(260);
+        actions.setPrefWidth(380);
         table.getColumns().add(actions);
 
         TextField login = new TextField();
@@ -80,12 +94,19 @@ public final class StaffView {
         Label message = new Label();
         message.setId("staff-message");
         message.textProperty().bind(vm.messageProperty());
-        VBox box = new VBox(10, table, new Label(messages.get("staff.addTitle")), addLine, message);
+        Button locks = new Button(messages.get("staff.locks"));
+        locks.setId("staff-locks");
+        locks.setOnAction(e -> opener.showLocks(locks.getScene().getWindow()));
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        HBox.setHgrow(gap, javafx.scene.layout.Priority.ALWAYS);
+        HBox bottom = new HBox(8, message, gap, locks);
+        bottom.setAlignment(Pos.CENTER_LEFT);
+        VBox box = new VBox(10, table, new Label(messages.get("staff.addTitle")), addLine, bottom);
         box.setPadding(new Insets(12));
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(messages.get("staff.title"));
-        stage.setScene(new Scene(box, 900, 520));
+        stage.setScene(new Scene(box, 1000, 520));
         stage.show();
         vm.load();
         return stage;

@@ -20,6 +20,15 @@ import app.salondesk.booking.ClientVisitsRepository;
 import app.salondesk.booking.HistoryEntry;
 import app.salondesk.history.HistoryView;
 import app.salondesk.staff.StaffRole;
+import app.salondesk.staff.AccountViewModel;
+import app.salondesk.staff.MasterLocksView;
+import app.salondesk.staff.MasterLocksViewModel;
+import app.salondesk.staff.PasswordView;
+import app.salondesk.staff.PasswordViewModel;
+import app.salondesk.staff.StaffMember;
+import app.salondesk.staff.StaffRepository;
+import app.salondesk.staff.StaffView;
+import app.salondesk.staff.StaffViewModel;
 import app.salondesk.clients.ClientCardService;
 import app.salondesk.clients.ClientCardView;
 import app.salondesk.clients.ClientCardViewModel;
@@ -31,6 +40,7 @@ import app.salondesk.live.LiveUpdates;
 import javafx.application.Platform;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.jooq.DSLContext;
 
 import java.time.Clock;
@@ -40,6 +50,7 @@ import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * Builds the front desk (main window, calendar, booking forms) for one salon: the
@@ -62,11 +73,14 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final StaffRole role;
     private final BookingHistoryRepository history;
     private final UtilisationRepository utilisation;
-    private final app.salondesk.staff.StaffRepository staffRepository;
+    private final StaffRepository staffRepository;
     private final ClientRepository clients;
     private final ClientCardService cards;
     private final Clock clock;
     private final Label offline = new Label();
+    private final Label ownerBanner = new Label();
+    private final AccountViewModel account;
+    private Consumer<String> ownPasswordChanged = password -> { };
     private boolean wasOffline;
 
     /**
@@ -96,7 +110,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.history = new BookingHistoryRepository(dsl);
         this.utilisation = new UtilisationRepository(dsl);
         schedule.editableProperty().set(role.mayEditBookings());
-        this.staffRepository = new app.salondesk.staff.StaffRepository(dsl);
+        this.staffRepository = new StaffRepository(dsl);
         this.window = new MainWindow(schedule, messages, userName, databaseLabel, this, role == StaffRole.ADMIN);
         this.clients = new ClientRepository(dsl);
         this.cards = new ClientCardService(clients, new ClientVisitsRepository(dsl));
@@ -115,6 +129,16 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         offline.setVisible(false);
         offline.managedProperty().bind(offline.visibleProperty());
         window.banners().getChildren().add(0, offline);
+        this.account = new AccountViewModel(staffRepository, tasks, messages);
+        ownerBanner.setId("owner-banner");
+        ownerBanner.getStyleClass().add("owner-banner");
+        ownerBanner.setMaxWidth(Double.MAX_VALUE);
+        ownerBanner.setWrapText(true);
+        ownerBanner.textProperty().bind(account.ownerWarningProperty());
+        ownerBanner.visibleProperty().bind(account.ownerWarningProperty().isNotEmpty());
+        ownerBanner.managedProperty().bind(ownerBanner.visibleProperty());
+        window.banners().getChildren().add(0, ownerBanner);
+        window.offerPasswordChange(account.ownPasswordChangeableProperty());
         this.live = liveSettings == null ? null : new LiveUpdates(liveSettings, salon.id());
         if (live != null) {
             // the listener thread hops to the FX thread; reloads are coalesced by the view model
@@ -122,6 +146,42 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             live.onState(state -> Platform.runLater(() -> connection(state)));
             live.start();
         }
+    }
+
+    /**
+     * The desk as the application builds it for an open session: the signed-in person's role,
+     * and on a shared server the check of who signed in (see {@link #onSharedServer}).
+     */
+    public static FrontDesk forSession(Stage stage, Session session, TaskRunner tasks, Messages messages, Clock clock) {
+        var backend = session.backend();
+        String where = backend.embedded() ? messages.get("status.embedded") : messages.format("status.server", backend.location());
+        // what the signed-in person may do (PostgreSQL enforces it; the window follows it)
+        StaffRole role = new StaffRepository(backend.dsl()).currentRole().orElse(StaffRole.MANAGER);
+        FrontDesk desk = new FrontDesk(stage, backend.dsl(), session.salon(), tasks, messages, clock,
+                backend.user(), where, backend.database().settings(), role);
+        if (!backend.embedded()) {
+            desk.onSharedServer(backend.database()::usePassword);
+        }
+        return desk;
+    }
+
+    /**
+     * This desk works on a shared server, where each person signs in as their own login: warn
+     * for as long as the window is open if that login is the database owner's, and offer
+     * staff to change their own password. (In the embedded mode the application is the owner
+     * by design, and its password is nobody's to change.)
+     *
+     * @param rememberPassword told the new password after one's own was changed, so that the
+     *                         pool's next connections sign in with it
+     */
+    public void onSharedServer(Consumer<String> rememberPassword) {
+        this.ownPasswordChanged = password -> {
+            rememberPassword.accept(password);
+            if (live != null) {
+                live.usePassword(password);
+            }
+        };
+        account.check();
     }
 
     /** Another desk (or this one) changed bookings: reload the shown days it touches, if it touches a shown master. */
@@ -172,7 +232,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         LocalDateTime when = at != null ? at
                 : schedule.dateProperty().get().atTime(LocalTime.now(salon.zone()).withMinute(0).withSecond(0).withNano(0).plusHours(1));
         form.startNew(master, when);
-        BookingFormView.open(stage, form, messages, clientSearch()).setOnHidden(e -> window.schedule().refresh());
+        BookingFormView.open(stage, form, messages, clientSearch(), whoHolds()).setOnHidden(e -> window.schedule().refresh());
     }
 
     @Override
@@ -184,7 +244,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }, existing -> {
             BookingFormViewModel form = form();
             form.startEdit(existing);
-            BookingFormView.open(stage, form, messages, null).setOnHidden(e -> window.schedule().refresh());
+            BookingFormView.open(stage, form, messages, null, whoHolds()).setOnHidden(e -> window.schedule().refresh());
         }, failure -> schedule.reload());
     }
 
@@ -202,7 +262,41 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void openStaff() {
-        app.salondesk.staff.StaffView.show(stage, new app.salondesk.staff.StaffViewModel(staffRepository, salon.id(), tasks, messages), messages);
+        StaffView.show(stage, new StaffViewModel(staffRepository, salon.id(), tasks, messages),
+                messages, new StaffView.Actions() {
+                    @Override
+                    public void setPassword(Window over, StaffMember member) {
+                        openPassword(over, member.login());
+                    }
+
+                    @Override
+                    public void showLocks(Window over) {
+                        openLocks(over);
+                    }
+                });
+    }
+
+    @Override
+    public void openChangePassword() {
+        openPassword(stage, account.loginProperty().get());
+    }
+
+    /** The password window for a login: one's own, or (for an admin) a colleague's. */
+    private void openPassword(Window owner, String login) {
+        boolean own = login.equals(account.loginProperty().get());
+        PasswordView.show(owner, new PasswordViewModel(staffRepository, login, own, tasks,
+                messages, ownPasswordChanged), messages);
+    }
+
+    /** Admins reach the lock list from the form's "busy" answer; the database shows it to nobody else. */
+    private Consumer<Window> whoHolds() {
+        return role == StaffRole.ADMIN ? this::openLocks : null;
+    }
+
+    /** Admin → Staff → Locks: who holds the masters' named locks, and ending such a session. */
+    private void openLocks(Window owner) {
+        MasterLocksView.show(owner,
+                new MasterLocksViewModel(staffRepository, salon.id(), tasks, messages, clock), messages);
     }
 
     @Override

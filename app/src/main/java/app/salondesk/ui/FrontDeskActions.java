@@ -26,6 +26,10 @@ public interface FrontDeskActions {
     default void openStaff() {
     }
 
+    /** A new password for the signed-in login (staff on a shared server). */
+    default void openChangePassword() {
+    }
+
     /** Settings (the language). */
     default void openSettings() {
     }

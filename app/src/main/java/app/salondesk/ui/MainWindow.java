@@ -41,6 +41,7 @@ public final class MainWindow {
     private final VBox banners = new VBox();
     private final HBox clientSearchSlot = new HBox();
     private final Label connection = new Label();
+    private final javafx.scene.control.MenuItem changePassword = new javafx.scene.control.MenuItem();
     private Runnable focusClientSearch = () -> { };
 
     public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions) {
@@ -137,7 +138,11 @@ public final class MainWindow {
         javafx.scene.control.MenuItem settings = new javafx.scene.control.MenuItem(messages.get("toolbar.settings"));
         settings.setId("settings");
         settings.setOnAction(e -> actions.openSettings());
-        javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, staff, settings);
+        changePassword.setText(messages.get("toolbar.changePassword"));
+        changePassword.setId("change-password");
+        changePassword.setOnAction(e -> actions.openChangePassword());
+        changePassword.setVisible(false);   // only for staff on a shared server, once the server has said who signed in
+        javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, staff, changePassword, settings);
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();
@@ -249,6 +254,11 @@ public final class MainWindow {
         clientSearchSlot.setAlignment(Pos.CENTER_LEFT);
         clientSearchSlot.setMinWidth(Region.USE_PREF_SIZE);
         this.focusClientSearch = focus;
+    }
+
+    /** Whether the ☰ menu offers "Change my password…". */
+    public void offerPasswordChange(javafx.beans.value.ObservableValue<Boolean> offered) {
+        changePassword.visibleProperty().bind(offered);
     }
 
     /** Where banners (offline…) go, above the schedule. */

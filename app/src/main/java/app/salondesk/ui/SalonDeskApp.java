@@ -17,8 +17,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import app.salondesk.i18n.LanguageSetting;
-import app.salondesk.staff.StaffRepository;
-import app.salondesk.staff.StaffRole;
 
 import java.time.Clock;
 import java.time.LocalDate;
@@ -88,12 +86,7 @@ public final class SalonDeskApp extends Application {
     }
 
     private void showMain(Stage stage, Session s) {
-        String where = s.backend().embedded() ? messages.get("status.embedded")
-                : messages.format("status.server", s.backend().location());
-        // what the signed-in person may do (PostgreSQL enforces it; the window follows it)
-        StaffRole role = new StaffRepository(s.backend().dsl()).currentRole().orElse(StaffRole.MANAGER);
-        FrontDesk desk = new FrontDesk(stage, s.backend().dsl(), s.salon(), tasks, messages, Clock.systemUTC(),
-                s.backend().user(), where, s.backend().database().settings(), role);
+        FrontDesk desk = FrontDesk.forSession(stage, s, tasks, messages, Clock.systemUTC());
         desk.setOnSettings(() -> changeLanguage(stage, s));
         this.desk = desk;
         stage.setTitle(messages.format("app.title", s.salon().name()));

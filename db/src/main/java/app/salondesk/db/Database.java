@@ -15,7 +15,7 @@ public final class Database implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Database.class);
 
     private final HikariDataSource pool;
-    private final ConnectionSettings settings;
+    private volatile ConnectionSettings settings;
 
     private Database(HikariDataSource pool, ConnectionSettings settings) {
         this.pool = pool;
@@ -49,6 +49,16 @@ public final class Database implements AutoCloseable {
 
     public ConnectionSettings settings() {
         return settings;
+    }
+
+    /**
+     * The login's password changed while the pool is open: the connections it opens from now
+     * on (after a lost connection, or when an old one retires) sign in with the new one. The
+     * connections already open stay signed in.
+     */
+    public void usePassword(String password) {
+        pool.getHikariConfigMXBean().setPassword(password);
+        settings = new ConnectionSettings(settings.url(), settings.user(), password);
     }
 
     /** Brings the schema up to date; returns how many migrations were applied. */

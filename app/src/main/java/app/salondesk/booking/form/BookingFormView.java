@@ -59,6 +59,8 @@ public final class BookingFormView {
     }
 
     private final ClientSearch clientSearch;
+    /** For admins: opens, over the form, the list of who holds the masters' locks; null for others. */
+    private java.util.function.Consumer<Window> whoHolds;
 
     public BookingFormView(BookingFormViewModel vm, Messages messages, ClientSearch clientSearch) {
         this.vm = vm;
@@ -70,7 +72,17 @@ public final class BookingFormView {
 
     /** Opens the form as a window of its own, modal to the main window; Esc closes it. */
     public static Stage open(Window owner, BookingFormViewModel vm, Messages messages, ClientSearch clientSearch) {
+        return open(owner, vm, messages, clientSearch, null);
+    }
+
+    /**
+     * @param whoHolds for admins, opens the list of who holds the masters' locks over the form,
+     *                 offered next to "busy, please try again"; null offers nothing
+     */
+    public static Stage open(Window owner, BookingFormViewModel vm, Messages messages, ClientSearch clientSearch,
+                             java.util.function.Consumer<Window> whoHolds) {
         BookingFormView view = new BookingFormView(vm, messages, clientSearch);
+        view.whoHolds = whoHolds;
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -293,7 +305,15 @@ public final class BookingFormView {
                     Button again = new Button(messages.get("form.tryAgain"));
                     again.setId("form-try-again");
                     again.setOnAction(e -> vm.save());
-                    answerBox.getChildren().addAll(l, again);
+                    HBox buttons = new HBox(8, again);
+                    if (whoHolds != null) {
+                        // a busy answer that does not go away is someone holding the master's lock
+                        Button who = new Button(messages.get("form.whoHolds"));
+                        who.setId("form-who-holds");
+                        who.setOnAction(e -> whoHolds.accept(root.getScene().getWindow()));
+                        buttons.getChildren().add(who);
+                    }
+                    answerBox.getChildren().addAll(l, buttons);
                     return null;
                 },
                 changed -> {

@@ -1,0 +1,154 @@
+package app.salondesk.staff;
+
+import app.salondesk.i18n.Messages;
+import app.salondesk.ui.TaskRunner;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Admin → Staff → Locks: who holds, or waits for, the named lock of one of the salon's masters
+ * (migration 9). A booking holds it for milliseconds; a session seen holding it for minutes is
+ * a stuck program or someone's open transaction, and the reason every desk hears "busy, please
+ * try again" for that master. The admin may end that session; the database decides whether
+ * this admin may (salondesk_end_session), and a refusal is one sentence.
+ */
+public final class MasterLocksViewModel {
+
+    /** After a session was ended, how long to wait for the server to let go of its locks. */
+    private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
+    private static final Duration RELEASE_POLL = Duration.ofMillis(100);
+
+    /** One line of the list, in words. */
+    public record Row(MasterLock lock, String master, String login, String state, String heldFor) {
+    }
+
+    private final StaffRepository staff;
+    private final long tenantId;
+    private final TaskRunner tasks;
+    private final Messages messages;
+    private final Clock clock;
+
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    /** Answers can arrive out of order (a refresh and an ending at once): the newer one wins. */
+    private long asked;
+    private long shown;
+
+    public MasterLocksViewModel(StaffRepository staff, long tenantId, TaskRunner tasks, Messages messages, Clock clock) {
+        this.staff = staff;
+        this.tenantId = tenantId;
+        this.tasks = tasks;
+        this.messages = messages;
+        this.clock = clock;
+    }
+
+    /** Asks the server again (the Refresh button; also when the window opens). */
+    public void refresh() {
+        message.set("");
+        load();
+    }
+
+    private void load() {
+        long n = ++asked;
+        loading.set(true);
+        tasks.run(() -> staff.masterLocks(tenantId), locks -> show(n, locks), failure -> {
+            loading.set(n < asked);
+            message.set(refusal("locks.loadRefused", failure));
+        });
+    }
+
+    private void show(long n, List<MasterLock> locks) {
+        loading.set(n < asked);
+        if (n <= shown) {
+            return;   // an older answer than the one on screen
+        }
+        shown = n;
+        rows.setAll(locks.stream().map(this::row).toList());
+    }
+
+    /** Ends the session holding (or awaiting) the lock; the view has asked for confirmation. */
+    public void endSession(Row row) {
+        int pid = row.lock().pid();
+        String who = row.login();
+        message.set("");
+        long n = ++asked;
+        loading.set(true);
+        tasks.run(() -> {
+            boolean ended = staff.endSession(tenantId, pid);
+            return new Ending(ended, ended ? locksOnceReleased(pid) : staff.masterLocks(tenantId));
+        }, ending -> {
+            message.set(messages.format(ending.ended() ? "locks.ended" : "locks.alreadyGone", who));
+            show(n, ending.locks());
+        }, failure -> {
+            loading.set(n < asked);
+            message.set(refusal("locks.endRefused", failure));
+        });
+    }
+
+    private record Ending(boolean ended, List<MasterLock> locks) {
+    }
+
+    /**
+     * The server ends a session a moment after it was asked to; until then its locks still
+     * show. Waits (off the FX thread) a little for them to go, so the list says what happened.
+     */
+    private List<MasterLock> locksOnceReleased(int pid) throws InterruptedException {
+        long deadline = System.nanoTime() + RELEASE_WAIT.toNanos();
+        List<MasterLock> locks = staff.masterLocks(tenantId);
+        while (locks.stream().anyMatch(l -> l.pid() == pid) && System.nanoTime() < deadline) {
+            Thread.sleep(RELEASE_POLL.toMillis());
+            locks = staff.masterLocks(tenantId);
+        }
+        return locks;
+    }
+
+    private Row row(MasterLock lock) {
+        return new Row(lock, lock.masterName(),
+                lock.login() == null ? messages.get("locks.unknownLogin") : lock.login(),
+                messages.get(lock.granted() ? "locks.holding" : "locks.waiting"),
+                heldFor(lock));
+    }
+
+    /** "under a minute", "3 min", "1 h 5 min"; the server's start against this PC's clock. */
+    String heldFor(MasterLock lock) {
+        if (lock.heldSince() == null) {
+            return messages.get("locks.heldUnknown");
+        }
+        long minutes = Math.max(0, Duration.between(lock.heldSince(), clock.instant()).toMinutes());
+        if (minutes < 1) {
+            return messages.get("locks.heldUnderMinute");
+        }
+        if (minutes < 60) {
+            return messages.format("locks.heldMinutes", minutes);
+        }
+        return messages.format("locks.heldHours", minutes / 60, minutes % 60);
+    }
+
+    private String refusal(String key, Throwable failure) {
+        return StaffRepository.refusalKey(failure)
+                .map(reason -> messages.format(key, messages.get(reason)))
+                .orElseGet(() -> messages.get("staff.failed"));
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+
+    /** What the last action came to, or why it was refused: one sentence. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+}
