@@ -118,10 +118,10 @@ final class RoundTripBench {
     /** Names a statement of the engine by what it asks; see the examples in the log. */
     static String classify(String sql) {
         String s = JdbcCounter.lower(sql);
-        if (s.contains("pg_advisory_xact_lock") && s.contains("insert into bookings")) {
+        if (s.contains("salondesk_lock_master") && s.contains("insert into bookings")) {
             return LOCKED_WRITE;
         }
-        if (s.contains("pg_advisory_xact_lock")) {
+        if (s.contains("salondesk_lock_master")) {
             return LOCK;
         }
         if (s.startsWith("insert into bookings")) {
