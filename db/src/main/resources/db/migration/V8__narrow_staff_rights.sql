@@ -96,59 +96,40 @@ GRANT INSERT (tenant_id, master_id, starts_at, ends_at, reason), UPDATE (starts_
     ON master_time_off TO salondesk_admin;
 
 -- ---- whole-row deletions an admin needs, one row of the own salon at a time -------------------
-CREATE FUNCTION salondesk_caller_is_admin() RETURNS bigint
+-- (the owner and superusers may do the same for any salon: the embedded desk runs as one)
+CREATE FUNCTION salondesk_require_admin(target_tenant bigint) RETURNS void
 LANGUAGE plpgsql STABLE SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
-DECLARE
-    tid bigint;
 BEGIN
-    SELECT s.tenant_id INTO tid FROM public.staff s WHERE s.login = session_user AND s.active AND s.role = 'admin';
-    IF tid IS NULL THEN
-        RAISE EXCEPTION 'only an admin of the salon may do this' USING ERRCODE = '42501';
+    IF target_tenant IS NULL OR NOT salondesk_caller_may_manage(target_tenant) THEN
+        RAISE EXCEPTION 'only an admin of salon % may do this', target_tenant USING ERRCODE = '42501';
     END IF;
-    RETURN tid;
 END $$;
-REVOKE ALL ON FUNCTION salondesk_caller_is_admin() FROM PUBLIC;
+REVOKE ALL ON FUNCTION salondesk_require_admin(bigint) FROM PUBLIC;
 
-CREATE FUNCTION salondesk_remove_master_service(master bigint, service bigint) RETURNS boolean
+CREATE FUNCTION salondesk_remove_master_service(target_tenant bigint, master bigint, service bigint) RETURNS boolean
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
-DECLARE
-    tid bigint := salondesk_caller_is_admin();
 BEGIN
+    PERFORM salondesk_require_admin(target_tenant);
     DELETE FROM public.master_services ms
-     WHERE ms.tenant_id = tid AND ms.master_id = master AND ms.service_id = service;
+     WHERE ms.tenant_id = target_tenant AND ms.master_id = master AND ms.service_id = service;
     RETURN FOUND;
 END $$;
 
-CREATE FUNCTION salondesk_remove_working_hours(master bigint, day integer, starting time) RETURNS boolean
+CREATE FUNCTION salondesk_remove_time_off(target_tenant bigint, time_off bigint) RETURNS boolean
 LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
-DECLARE
-    tid bigint := salondesk_caller_is_admin();
 BEGIN
-    DELETE FROM public.master_working_hours wh
-     WHERE wh.tenant_id = tid AND wh.master_id = master AND wh.weekday = day AND wh.starts_at = starting;
+    PERFORM salondesk_require_admin(target_tenant);
+    DELETE FROM public.master_time_off o WHERE o.tenant_id = target_tenant AND o.id = time_off;
     RETURN FOUND;
 END $$;
 
-CREATE FUNCTION salondesk_remove_time_off(time_off bigint) RETURNS boolean
-LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = public, pg_temp
-AS $$
-DECLARE
-    tid bigint := salondesk_caller_is_admin();
-BEGIN
-    DELETE FROM public.master_time_off o WHERE o.tenant_id = tid AND o.id = time_off;
-    RETURN FOUND;
-END $$;
-
-REVOKE ALL ON FUNCTION salondesk_remove_master_service(bigint, bigint) FROM PUBLIC;
-REVOKE ALL ON FUNCTION salondesk_remove_working_hours(bigint, integer, time) FROM PUBLIC;
-REVOKE ALL ON FUNCTION salondesk_remove_time_off(bigint) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION salondesk_remove_master_service(bigint, bigint) TO salondesk_admin;
-GRANT EXECUTE ON FUNCTION salondesk_remove_working_hours(bigint, integer, time) TO salondesk_admin;
-GRANT EXECUTE ON FUNCTION salondesk_remove_time_off(bigint) TO salondesk_admin;
+REVOKE ALL ON FUNCTION salondesk_remove_master_service(bigint, bigint, bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION salondesk_remove_time_off(bigint, bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION salondesk_remove_master_service(bigint, bigint, bigint) TO salondesk_admin;
+GRANT EXECUTE ON FUNCTION salondesk_remove_time_off(bigint, bigint) TO salondesk_admin;

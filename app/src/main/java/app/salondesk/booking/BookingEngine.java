@@ -9,11 +9,7 @@ import app.salondesk.clients.ClientRepository;
 import app.salondesk.clients.PhoneNumbers;
 import app.salondesk.jooq.tables.records.BookingsRecord;
 import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
-import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,12 +26,6 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
-import static app.salondesk.jooq.Tables.MASTERS;
-import static app.salondesk.jooq.Tables.MASTER_SERVICES;
-import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;
-import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
-import static app.salondesk.jooq.Tables.SERVICES;
-import static app.salondesk.jooq.Tables.TENANTS;
 
 /**
  * The one way bookings are written (DESIGN.md, "The booking protocol"). Every write is one
@@ -112,47 +102,15 @@ public final class BookingEngine {
             if (done.isPresent()) {
                 return new Booked(done.get());
             }
-            Record m = master(tx, cmd.tenantId(), cmd.masterId());
-            if (m == null) {
-                return new Invalid(InvalidReason.UNKNOWN_MASTER, Long.toString(cmd.masterId()));
+            RuleBook.Question q = new RuleBook.Question(cmd.tenantId(), cmd.masterId(), cmd.clientId(), cmd.serviceId(),
+                    cmd.start(), cmd.durationMin(), null, pastAllowed, cmd.overrideHours(), true, status.holdsTime());
+            Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
+            if (problem.isPresent()) {
+                return refusal(tx, q, problem.get());
             }
-            if (!m.get(MASTERS.ACTIVE)) {
-                return new Invalid(InvalidReason.MASTER_INACTIVE, m.get(MASTERS.NAME));
-            }
-            Integer duration = cmd.durationMin();
-            if (cmd.serviceId() != null) {
-                Record s = tx.select(SERVICES.DURATION_MIN, SERVICES.NAME,
-                                DSL.field(DSL.exists(DSL.selectOne().from(MASTER_SERVICES)
-                                        .where(MASTER_SERVICES.TENANT_ID.eq(cmd.tenantId())
-                                                .and(MASTER_SERVICES.MASTER_ID.eq(cmd.masterId()))
-                                                .and(MASTER_SERVICES.SERVICE_ID.eq(cmd.serviceId()))))).as("offered"))
-                        .from(SERVICES)
-                        .where(SERVICES.TENANT_ID.eq(cmd.tenantId()).and(SERVICES.ID.eq(cmd.serviceId())))
-                        .fetchOne();
-                if (s == null) {
-                    return new Invalid(InvalidReason.UNKNOWN_SERVICE, Long.toString(cmd.serviceId()));
-                }
-                if (!s.get("offered", Boolean.class)) {
-                    return new Invalid(InvalidReason.SERVICE_NOT_OFFERED, s.get(SERVICES.NAME));
-                }
-                if (duration == null) {
-                    duration = s.get(SERVICES.DURATION_MIN);
-                }
-            }
-            if (!pastAllowed && cmd.start().isBefore(now(tx))) {
-                return new Invalid(InvalidReason.START_IN_PAST);
-            }
-            if (status.holdsTime()) {
-                Optional<BookingOutcome> notFree = checkTime(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId(), cmd.start(),
-                        duration, null, cmd.overrideHours());
-                if (notFree.isPresent()) {
-                    return notFree.get();
-                }
-            }
-            if (cmd.clientId() != null && !new ClientRepository(tx).exists(cmd.tenantId(), cmd.clientId())) {
-                return new Invalid(InvalidReason.UNKNOWN_CLIENT, Long.toString(cmd.clientId()));
-            }
-            int minutes = duration;
+            int minutes = cmd.durationMin() != null ? cmd.durationMin()
+                    : RuleBook.serviceMinutes(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId());
+            boolean outside = cmd.overrideHours() && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.masterId(), cmd.start(), minutes);
             return writeOrTimeTaken(tx,
                     () -> {
                         // a new client is made inside the savepoint: if the booking is refused, so is the client
@@ -168,7 +126,7 @@ public final class BookingEngine {
                                 .set(BOOKINGS.STATUS, status.dbValue())
                                 .set(BOOKINGS.REQUEST_ID, requestId)
                                 .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
-                                .set(BOOKINGS.OUTSIDE_HOURS, cmd.overrideHours() && !withinHours(tx, cmd.tenantId(), cmd.masterId(), cmd.start(), minutes))
+                                .set(BOOKINGS.OUTSIDE_HOURS, outside)
                                 .onConflict(BOOKINGS.TENANT_ID, BOOKINGS.REQUEST_ID).doNothing()
                                 .returning()
                                 .fetchOne();
@@ -177,6 +135,24 @@ public final class BookingEngine {
                     },
                     () -> slots(tx, cmd.tenantId(), minutes, cmd.start(), cmd.masterId(), cmd.serviceId(), null));
         });
+    }
+
+    /** The answer for a broken rule: a free-time offer when the time is taken, else why not. */
+    private static BookingOutcome refusal(DSLContext tx, RuleBook.Question q, RuleBook.Problem p) {
+        return switch (p.rule()) {
+            case UNKNOWN_MASTER -> new Invalid(InvalidReason.UNKNOWN_MASTER, Long.toString(q.masterId()));
+            case MASTER_INACTIVE -> new Invalid(InvalidReason.MASTER_INACTIVE, p.masterName());
+            case UNKNOWN_SERVICE -> new Invalid(InvalidReason.UNKNOWN_SERVICE, Long.toString(q.serviceId()));
+            case SERVICE_NOT_OFFERED -> new Invalid(InvalidReason.SERVICE_NOT_OFFERED, p.serviceName());
+            case DURATION_MISSING -> new Invalid(InvalidReason.DURATION_MISSING);
+            case DURATION_OUT_OF_RANGE -> new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, String.valueOf(p.minutes()));
+            case START_IN_PAST -> new Invalid(InvalidReason.START_IN_PAST);
+            case OUTSIDE_WORKING_HOURS -> new Invalid(InvalidReason.OUTSIDE_WORKING_HOURS);
+            case MASTER_TIME_OFF -> new Invalid(InvalidReason.MASTER_TIME_OFF);
+            case TIME_TAKEN -> new TimeTaken(slots(tx, q.tenantId(), p.minutes(), q.start(), q.masterId(), q.serviceId(),
+                    q.excludeBookingId()));
+            case UNKNOWN_CLIENT -> new Invalid(InvalidReason.UNKNOWN_CLIENT, String.valueOf(q.clientId()));
+        };
     }
 
     private static Optional<Invalid> validate(NewBooking cmd) {
@@ -229,29 +205,17 @@ public final class BookingEngine {
             if (current.version() != cmd.expectedVersion() || current.masterId() != cmd.fromMasterId()) {
                 return new ChangedByOthers(current);
             }
-            if (current.masterId() != cmd.toMasterId()) {
-                Record m = master(tx, cmd.tenantId(), cmd.toMasterId());
-                if (m == null) {
-                    return new Invalid(InvalidReason.UNKNOWN_MASTER, Long.toString(cmd.toMasterId()));
-                }
-                if (!m.get(MASTERS.ACTIVE)) {
-                    return new Invalid(InvalidReason.MASTER_INACTIVE, m.get(MASTERS.NAME));
-                }
-                if (current.serviceId() != null && !offers(tx, cmd.tenantId(), cmd.toMasterId(), current.serviceId())) {
-                    return new Invalid(InvalidReason.SERVICE_NOT_OFFERED, serviceName(tx, cmd.tenantId(), current.serviceId()));
-                }
+            // the same rules as a new booking, but: the client stays; the master's service is asked
+            // for only when the master changes; a start that does not move may lie in the past
+            RuleBook.Question q = new RuleBook.Question(cmd.tenantId(), cmd.toMasterId(), null, current.serviceId(),
+                    cmd.newStart(), cmd.newDurationMin(), current.id(), cmd.newStart().equals(current.start()),
+                    cmd.overrideHours(), current.masterId() != cmd.toMasterId(), current.status().holdsTime());
+            Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
+            if (problem.isPresent()) {
+                return refusal(tx, q, problem.get());
             }
-            if (!cmd.newStart().equals(current.start()) && cmd.newStart().isBefore(now(tx))) {
-                return new Invalid(InvalidReason.START_IN_PAST);
-            }
-            if (current.status().holdsTime()) {
-                Optional<BookingOutcome> notFree = checkTime(tx, cmd.tenantId(), cmd.toMasterId(), current.serviceId(),
-                        cmd.newStart(), cmd.newDurationMin(), current.id(), cmd.overrideHours());
-                if (notFree.isPresent()) {
-                    return notFree.get();
-                }
-            }
-            boolean outside = cmd.overrideHours() && !withinHours(tx, cmd.tenantId(), cmd.toMasterId(), cmd.newStart(), cmd.newDurationMin());
+            boolean outside = cmd.overrideHours()
+                    && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.toMasterId(), cmd.newStart(), cmd.newDurationMin());
             return writeOrTimeTaken(tx,
                     () -> new Booked(toBooking(tx.update(BOOKINGS)
                             .set(BOOKINGS.MASTER_ID, cmd.toMasterId())
@@ -282,10 +246,13 @@ public final class BookingEngine {
                 return new Booked(current);
             }
             if (cmd.newStatus().holdsTime() && !current.status().holdsTime()) {
-                // reviving: the time must still be free (hours are not re-checked: it was booked once)
-                if (overlaps(tx, cmd.tenantId(), current.masterId(), current.start(), current.durationMin(), current.id())) {
-                    return new TimeTaken(slots(tx, cmd.tenantId(), current.durationMin(), current.start(),
-                            current.masterId(), current.serviceId(), current.id()));
+                // reviving: the time must still be free (hours and the past are not asked again:
+                // it was booked once)
+                RuleBook.Question q = new RuleBook.Question(cmd.tenantId(), current.masterId(), null, current.serviceId(),
+                        current.start(), current.durationMin(), current.id(), true, true, false, true);
+                Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
+                if (problem.isPresent()) {
+                    return refusal(tx, q, problem.get());
                 }
             }
             return writeOrTimeTaken(tx,
@@ -452,85 +419,12 @@ public final class BookingEngine {
         }
     }
 
-    // ---- checks ------------------------------------------------------------------------------
-
-    /** Working hours, time off (unless overridden), then overlap; empty when the time is free. */
-    private static Optional<BookingOutcome> checkTime(DSLContext tx, long tenantId, long masterId, Long serviceId,
-                                                      Instant start, int minutes, Long excludeId, boolean overrideHours) {
-        if (!overrideHours) {
-            if (!withinHours(tx, tenantId, masterId, start, minutes)) {
-                return Optional.of(new Invalid(InvalidReason.OUTSIDE_WORKING_HOURS));
-            }
-            if (inTimeOff(tx, tenantId, masterId, start, minutes)) {
-                return Optional.of(new Invalid(InvalidReason.MASTER_TIME_OFF));
-            }
-        }
-        if (overlaps(tx, tenantId, masterId, start, minutes, excludeId)) {
-            return Optional.of(new TimeTaken(slots(tx, tenantId, minutes, start, masterId, serviceId, excludeId)));
-        }
-        return Optional.empty();
-    }
-
-    /** Inside one working interval of that weekday, in the salon's wall-clock time. */
-    private static boolean withinHours(DSLContext tx, long tenantId, long masterId, Instant start, int minutes) {
-        Field<OffsetDateTime> s = DSL.val(utc(start));
-        Field<OffsetDateTime> e = DSL.val(utc(start.plusSeconds(minutes * 60L)));
-        Field<String> tz = DSL.select(TENANTS.TIME_ZONE).from(TENANTS).where(TENANTS.ID.eq(tenantId)).asField();
-        // local start/end as timestamp without zone; the interval's bounds as that day + time
-        Field<Object> localStart = DSL.field("({0} AT TIME ZONE {1})", Object.class, s, tz);
-        Field<Object> localEnd = DSL.field("({0} AT TIME ZONE {1})", Object.class, e, tz);
-        return tx.fetchExists(DSL.selectOne().from(MASTER_WORKING_HOURS)
-                .where(MASTER_WORKING_HOURS.TENANT_ID.eq(tenantId))
-                .and(MASTER_WORKING_HOURS.MASTER_ID.eq(masterId))
-                .and(DSL.condition("{0} = extract(isodow FROM {1})", MASTER_WORKING_HOURS.WEEKDAY, localStart))
-                .and(DSL.condition("{0} >= CAST({0} AS date) + {1}", localStart, MASTER_WORKING_HOURS.STARTS_AT))
-                .and(DSL.condition("{0} <= CAST({1} AS date) + {2}", localEnd, localStart, MASTER_WORKING_HOURS.ENDS_AT)));
-    }
-
-    private static boolean inTimeOff(DSLContext tx, long tenantId, long masterId, Instant start, int minutes) {
-        return tx.fetchExists(MASTER_TIME_OFF, MASTER_TIME_OFF.TENANT_ID.eq(tenantId)
-                .and(MASTER_TIME_OFF.MASTER_ID.eq(masterId))
-                .and(MASTER_TIME_OFF.STARTS_AT.lt(utc(start.plusSeconds(minutes * 60L))))
-                .and(MASTER_TIME_OFF.ENDS_AT.gt(utc(start))));
-    }
-
-    /** Active bookings of the master overlapping [start, start + minutes), other than {@code excludeId}. */
-    private static boolean overlaps(DSLContext tx, long tenantId, long masterId, Instant start, int minutes, Long excludeId) {
-        // written like the exclusion constraint (same predicate and range), so its GiST index serves it
-        return tx.fetchExists(DSL.selectOne().from(BOOKINGS)
-                .where(BOOKINGS.TENANT_ID.eq(tenantId))
-                .and(BOOKINGS.MASTER_ID.eq(masterId))
-                // literals, not bind values: a generic plan must still match the partial GiST index
-                .and(BOOKINGS.STATUS.in(DSL.inline("pending"), DSL.inline("confirmed"), DSL.inline("arrived")))
-                .and(excludeId == null ? DSL.noCondition() : BOOKINGS.ID.ne(excludeId))
-                .and(DSL.condition("tstzrange({0}, slot_end({0}, {1})) && tstzrange({2}, {3})",
-                        BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, DSL.val(utc(start)), DSL.val(utc(start.plusSeconds(minutes * 60L))))));
-    }
+    // ---- helpers -----------------------------------------------------------------------------
 
     private static List<FreeSlot> slots(DSLContext tx, long tenantId, int minutes, Instant wished, long masterId,
                                         Long serviceId, Long excludeId) {
         return FreeSlotFinder.find(tx, FreeSlotFinder.Question.nearest(tenantId, minutes, wished, masterId, serviceId,
                 excludeId, SLOT_STEP_MIN, SLOTS_PER_GROUP));
-    }
-
-    private static boolean offers(DSLContext tx, long tenantId, long masterId, long serviceId) {
-        return tx.fetchExists(MASTER_SERVICES, MASTER_SERVICES.TENANT_ID.eq(tenantId)
-                .and(MASTER_SERVICES.MASTER_ID.eq(masterId)).and(MASTER_SERVICES.SERVICE_ID.eq(serviceId)));
-    }
-
-    private static String serviceName(DSLContext tx, long tenantId, long serviceId) {
-        return tx.select(SERVICES.NAME).from(SERVICES)
-                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId))).fetchOne(SERVICES.NAME);
-    }
-
-    private static Record master(DSLContext tx, long tenantId, long masterId) {
-        return tx.select(MASTERS.ACTIVE, MASTERS.NAME).from(MASTERS)
-                .where(MASTERS.TENANT_ID.eq(tenantId).and(MASTERS.ID.eq(masterId))).fetchOne();
-    }
-
-    private static Instant now(DSLContext tx) {
-        // the database's clock: every desk agrees on what "the past" is
-        return tx.select(DSL.currentOffsetDateTime()).fetchOne(0, OffsetDateTime.class).toInstant();
     }
 
     private static Optional<Booking> lockBooking(DSLContext tx, long tenantId, long bookingId) {

@@ -19,15 +19,15 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
 /**
  * The engine's usual case — a new booking for a known client, inside the rules — as ONE round
  * trip, the masters' locks included: {@code SELECT <lock_timeout, source, named locks>;
- * SAVEPOINT; INSERT … SELECT … WHERE <every business check>; RELEASE SAVEPOINT}, sent
+ * SAVEPOINT; INSERT … SELECT … WHERE <the rule book>; RELEASE SAVEPOINT}, sent
  * together. The server runs them in order, so the INSERT's checks see the schedule under the
- * lock, as in the detailed path; the lock is held one round trip less. The checks are the
- * engine's own (master active, service offered, client of this salon, not in the past, working
- * hours, no time off, no overlapping active booking), written into the INSERT's WHERE, so
- * nothing is written that the detailed path would refuse. When no row comes back — a rule says no, or the request id was used
- * already — the engine's detailed checks run and give the precise answer. An exclusion
- * violation (a writer who skipped the lock) rolls back to the savepoint, exactly as in the
- * detailed path. See docs/decisions/0005-booking-engine-two-lines-of-defence.md.
+ * lock, as in the detailed path; the lock is held one round trip less. The INSERT's WHERE is
+ * the rule book itself ({@code booking_problem(…) IS NULL}, migration 11) — the same function
+ * the detailed path asks ({@link RuleBook}) — so nothing is written that the detailed path
+ * would refuse, and nothing refused that it would write. When no row comes back — a rule says
+ * no, or the request id was used already — the engine's detailed path runs and gives the
+ * precise answer. An exclusion violation (a writer who skipped the lock) rolls back to the
+ * savepoint, exactly as in the detailed path. See docs/decisions/0005-booking-engine-two-lines-of-defence.md.
  *
  * <p>Plain JDBC rather than jOOQ: four statements must travel in one message (the
  * PostgreSQL driver sends a multi-statement query with one Sync), which jOOQ does not express.
@@ -37,38 +37,12 @@ final class FastInsert {
     /** Follows the lock statement in the same message. */
     private static final String SQL = """
             SAVEPOINT engine_write;
-            WITH p AS (
-                SELECT m.tenant_id, m.id AS master_id, CAST(? AS bigint) AS client_id, sv.id AS service_id,
-                       CAST(? AS timestamptz) AS s, COALESCE(CAST(? AS integer), sv.duration_min) AS dur,
-                       t.time_zone AS tz, CAST(? AS bigint) AS wanted_service
-                  FROM masters m
-                  JOIN tenants t ON t.id = m.tenant_id
-                  LEFT JOIN services sv ON sv.tenant_id = m.tenant_id AND sv.id = CAST(? AS bigint)
-                 WHERE m.tenant_id = ? AND m.id = ? AND m.active
-            )
             INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note)
-            SELECT p.tenant_id, p.master_id, p.client_id, p.service_id, p.s, p.dur, ?, ?, ?
-              FROM p
-             WHERE p.dur BETWEEN 1 AND 720
-               AND (p.wanted_service IS NULL OR (p.service_id IS NOT NULL AND EXISTS (
-                        SELECT 1 FROM master_services ms
-                         WHERE ms.tenant_id = p.tenant_id AND ms.master_id = p.master_id AND ms.service_id = p.service_id)))
-               AND EXISTS (SELECT 1 FROM clients c WHERE c.tenant_id = p.tenant_id AND c.id = p.client_id)
-               AND (CAST(? AS boolean) OR p.s >= now())
-               AND (NOT CAST(? AS boolean) OR (
-                    EXISTS (SELECT 1 FROM master_working_hours wh
-                             WHERE wh.tenant_id = p.tenant_id AND wh.master_id = p.master_id
-                               AND wh.weekday = extract(isodow FROM p.s AT TIME ZONE p.tz)
-                               AND (p.s AT TIME ZONE p.tz) >= CAST(p.s AT TIME ZONE p.tz AS date) + wh.starts_at
-                               AND (slot_end(p.s, p.dur) AT TIME ZONE p.tz) <= CAST(p.s AT TIME ZONE p.tz AS date) + wh.ends_at)
-                    AND NOT EXISTS (SELECT 1 FROM master_time_off o
-                                     WHERE o.tenant_id = p.tenant_id AND o.master_id = p.master_id
-                                       AND o.starts_at < slot_end(p.s, p.dur) AND o.ends_at > p.s)
-                    AND NOT EXISTS (SELECT 1 FROM bookings b
-                                     WHERE b.tenant_id = p.tenant_id AND b.master_id = p.master_id
-                                       AND b.status IN ('pending', 'confirmed', 'arrived')
-                                       AND tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min))
-                                           && tstzrange(p.s, slot_end(p.s, p.dur)))))
+            SELECT CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz),
+                   d.minutes, ?, ?, ?
+              FROM (SELECT COALESCE(CAST(? AS integer), service_minutes(?, ?, CAST(? AS bigint))) AS minutes) d
+             WHERE booking_problem(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), d.minutes,
+                                   NULL, ?, false, true, ?) IS NULL
             ON CONFLICT (tenant_id, request_id) DO NOTHING
             RETURNING *;
             RELEASE SAVEPOINT engine_write
@@ -90,20 +64,30 @@ final class FastInsert {
             for (Object bind : locks.binds()) {
                 ps.setObject(i++, bind);
             }
+            // the row
+            ps.setLong(i++, cmd.tenantId());
+            ps.setLong(i++, cmd.masterId());
             ps.setLong(i++, cmd.clientId());
+            setNullableLong(ps, i++, cmd.serviceId());
             ps.setObject(i++, cmd.start().atOffset(ZoneOffset.UTC));
+            ps.setString(i++, status.dbValue());
+            ps.setObject(i++, requestId);
+            ps.setString(i++, cmd.note() == null ? "" : cmd.note());
+            // its length: the one asked for, else the service's with this master
             if (cmd.durationMin() == null) {
                 ps.setNull(i++, Types.INTEGER);
             } else {
                 ps.setInt(i++, cmd.durationMin());
             }
-            setNullableLong(ps, i++, cmd.serviceId());
-            setNullableLong(ps, i++, cmd.serviceId());
             ps.setLong(i++, cmd.tenantId());
             ps.setLong(i++, cmd.masterId());
-            ps.setString(i++, status.dbValue());
-            ps.setObject(i++, requestId);
-            ps.setString(i++, cmd.note() == null ? "" : cmd.note());
+            setNullableLong(ps, i++, cmd.serviceId());
+            // the rule book
+            ps.setLong(i++, cmd.tenantId());
+            ps.setLong(i++, cmd.masterId());
+            ps.setLong(i++, cmd.clientId());
+            setNullableLong(ps, i++, cmd.serviceId());
+            ps.setObject(i++, cmd.start().atOffset(ZoneOffset.UTC));
             ps.setBoolean(i++, pastAllowed);
             ps.setBoolean(i, status.holdsTime());
             boolean isResultSet;

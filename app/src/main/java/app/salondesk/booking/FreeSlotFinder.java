@@ -13,7 +13,8 @@ import java.util.List;
  * by distance; listed in time order): the wished master's first, then other active
  * masters who offer the service; on a grid of {@code step} minutes from the start of each
  * working interval; inside working hours, outside time off, not overlapping active bookings,
- * not in the past. One SQL statement per window searched.
+ * not in the past — the rule book's rules ({@code booking_problem}, migration 11), with its
+ * working hours read from the same {@code master_hours}. One SQL statement per window searched.
  *
  * <p>A nearest-slots question searches the wished salon day first, then the days around it,
  * and only then the whole reach (a day before to a week after): each window contains the
@@ -76,20 +77,17 @@ public final class FreeSlotFinder {
                    AND (p.exclude_id IS NULL OR b.id <> p.exclude_id)
                    AND b.starts_at >= bounds.win_start - interval '12 hours'
                    AND b.starts_at < bounds.win_end
-            ), days AS (
-                SELECT CAST(d AS date) AS d
-                  FROM p, generate_series(CAST(p.wished AT TIME ZONE p.tz AS date) - p.before,
-                                          CAST(p.wished AT TIME ZONE p.tz AS date) + p.after,
-                                          interval '1 day') AS d
             ), grid AS (
-                SELECT c.id AS master_id, c.name, c.same, dd.d AS day,
-                       ((dd.d + wh.starts_at) + make_interval(mins => g.i * p.step)) AT TIME ZONE p.tz AS s
+                -- every working interval of the searched days, as the rule book reads them (the day's
+                -- own hours, else its week's), walked in real minutes from its start
+                SELECT c.id AS master_id, c.name, c.same, h.day,
+                       h.starts_at + make_interval(mins => g.i * p.step) AS s
                   FROM p
                   CROSS JOIN cand c
-                  JOIN master_working_hours wh ON wh.tenant_id = p.tenant AND wh.master_id = c.id
-                  JOIN days dd ON extract(isodow FROM dd.d) = wh.weekday
-                  CROSS JOIN LATERAL generate_series(0, (minute_of_day(wh.ends_at) - minute_of_day(wh.starts_at) - p.dur) / p.step) AS g(i)
-                 WHERE minute_of_day(wh.ends_at) - minute_of_day(wh.starts_at) >= p.dur
+                  CROSS JOIN LATERAL master_hours(p.tenant, c.id, CAST(p.wished AT TIME ZONE p.tz AS date) - p.before,
+                                                  CAST(p.wished AT TIME ZONE p.tz AS date) + p.after) h
+                  CROSS JOIN LATERAL generate_series(0, CAST(floor((extract(epoch FROM h.ends_at - h.starts_at) / 60 - p.dur) / p.step) AS integer)) AS g(i)
+                 WHERE extract(epoch FROM h.ends_at - h.starts_at) / 60 >= p.dur
             ), slots AS MATERIALIZED (
                 -- each start's range computed once: inlined, the planner evaluated it again for every
                 -- busy range it was compared with (3x the time of the whole question)

@@ -1,9 +1,7 @@
 package app.salondesk.booking;
 
-import app.salondesk.staff.WorkingInterval;
 import org.jooq.DSLContext;
 
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -14,7 +12,7 @@ import java.util.Map;
 
 /**
  * How full each master's days are: booked minutes (pending, confirmed, arrived, completed —
- * not cancelled, not no-shows) per salon day, against the weekly working hours.
+ * not cancelled, not no-shows) per salon day, against that day's working hours.
  */
 public final class UtilisationRepository {
 
@@ -24,8 +22,7 @@ public final class UtilisationRepository {
         this.dsl = dsl;
     }
 
-    public List<Utilisation> perDay(long tenantId, Collection<Long> masterIds, List<WorkingInterval> hours,
-                                    LocalDate from, int days, ZoneId zone) {
+    public List<Utilisation> perDay(long tenantId, Collection<Long> masterIds, LocalDate from, int days, ZoneId zone) {
         Map<String, Integer> booked = new HashMap<>();
         // one query: minutes per master and salon day (the day a booking starts on)
         dsl.resultQuery("""
@@ -38,15 +35,21 @@ public final class UtilisationRepository {
                         """, zone.getId(), tenantId, masterIds.toArray(Long[]::new),
                         from.atStartOfDay(zone).toOffsetDateTime(), from.plusDays(days).atStartOfDay(zone).toOffsetDateTime())
                 .forEach(r -> booked.put(r.get(0, Long.class) + "|" + r.get(1, LocalDate.class), r.get(2, Integer.class)));
+        // and the working minutes of the same days, as the booking rules read the hours
+        Map<String, Integer> working = new HashMap<>();
+        dsl.resultQuery("""
+                        SELECT m.id, h.day, CAST(sum(extract(epoch FROM h.ends_at - h.starts_at)) / 60 AS integer)
+                          FROM unnest(CAST(? AS bigint[])) AS m(id),
+                               LATERAL master_hours(?, m.id, CAST(? AS date), CAST(? AS date)) h
+                         GROUP BY 1, 2
+                        """, masterIds.toArray(Long[]::new), tenantId, from, from.plusDays(days - 1L))
+                .forEach(r -> working.put(r.get(0, Long.class) + "|" + r.get(1, LocalDate.class), r.get(2, Integer.class)));
         List<Utilisation> result = new ArrayList<>();
         for (long master : masterIds) {
             for (int i = 0; i < days; i++) {
                 LocalDate d = from.plusDays(i);
-                int working = hours.stream()
-                        .filter(w -> w.masterId() == master && w.day() == d.getDayOfWeek())
-                        .mapToInt(w -> (int) Duration.between(w.start(), w.end()).toMinutes())
-                        .sum();
-                result.add(new Utilisation(master, d, booked.getOrDefault(master + "|" + d, 0), working));
+                String key = master + "|" + d;
+                result.add(new Utilisation(master, d, booked.getOrDefault(key, 0), working.getOrDefault(key, 0)));
             }
         }
         return result;

@@ -3,13 +3,10 @@ package app.salondesk.calendar;
 import app.salondesk.booking.ScheduleRepository;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.MasterRepository;
-import app.salondesk.staff.WorkingInterval;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,12 +29,7 @@ public final class ScheduleService implements ScheduleSource {
         if (masterIds.isEmpty()) {
             return new DaySchedule(date, List.of(), Map.of(), List.of());
         }
-        Map<Long, List<LocalTime[]>> working = new HashMap<>();
-        for (WorkingInterval w : masters.workingHours(salon.id(), masterIds)) {
-            if (w.day() == date.getDayOfWeek()) {
-                working.computeIfAbsent(w.masterId(), k -> new ArrayList<>()).add(new LocalTime[]{w.start(), w.end()});
-            }
-        }
+        Map<Long, List<LocalTime[]>> working = masters.hoursOn(salon.id(), masterIds, date);
         return new DaySchedule(date,
                 schedules.findRange(salon.id(), masterIds, from, to, includeCancelled),
                 working,

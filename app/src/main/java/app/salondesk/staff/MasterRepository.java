@@ -2,7 +2,6 @@ package app.salondesk.staff;
 
 import org.jooq.DSLContext;
 
-import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Collection;
@@ -10,7 +9,6 @@ import java.util.List;
 
 import static app.salondesk.jooq.Tables.MASTERS;
 import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;
-import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
 
 public final class MasterRepository {
 
@@ -57,13 +55,19 @@ public final class MasterRepository {
                 .fetchMap(MASTERS.ID, MASTERS.NAME);
     }
 
-    public List<WorkingInterval> workingHours(long tenantId, Collection<Long> masterIds) {
-        return dsl.select(MASTER_WORKING_HOURS.MASTER_ID, MASTER_WORKING_HOURS.WEEKDAY,
-                        MASTER_WORKING_HOURS.STARTS_AT, MASTER_WORKING_HOURS.ENDS_AT)
-                .from(MASTER_WORKING_HOURS)
-                .where(MASTER_WORKING_HOURS.TENANT_ID.eq(tenantId).and(MASTER_WORKING_HOURS.MASTER_ID.in(masterIds)))
-                .orderBy(MASTER_WORKING_HOURS.MASTER_ID, MASTER_WORKING_HOURS.WEEKDAY, MASTER_WORKING_HOURS.STARTS_AT)
-                .fetch(r -> new WorkingInterval(r.value1(), DayOfWeek.of(r.value2()), r.value3(), r.value4()));
+    /**
+     * When each master works on one salon day, as wall-clock intervals: the day's own hours,
+     * else its week's — read from {@code master_hours}, the same answer the booking rules and
+     * the free-slot search read (migration 11).
+     */
+    public java.util.Map<Long, List<java.time.LocalTime[]>> hoursOn(long tenantId, Collection<Long> masterIds, java.time.LocalDate day) {
+        java.util.Map<Long, List<java.time.LocalTime[]>> hours = new java.util.HashMap<>();
+        dsl.resultQuery("SELECT m.id, h.local_start, h.local_end FROM unnest(CAST(? AS bigint[])) AS m(id), "
+                                + "LATERAL master_hours(?, m.id, CAST(? AS date), CAST(? AS date)) h ORDER BY m.id, h.starts_at",
+                        masterIds.toArray(Long[]::new), tenantId, day, day)
+                .forEach(r -> hours.computeIfAbsent(r.get(0, Long.class), k -> new java.util.ArrayList<>())
+                        .add(new java.time.LocalTime[]{r.get(1, java.time.LocalTime.class), r.get(2, java.time.LocalTime.class)}));
+        return hours;
     }
 
     /** Time off that overlaps [from, to). */

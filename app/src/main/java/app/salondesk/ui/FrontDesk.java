@@ -303,7 +303,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public void openUtilisation() {
         LocalDate from = schedule.dateProperty().get();
         List<Long> ids = active.stream().map(Master::id).toList();
-        tasks.run(() -> utilisation.perDay(salon.id(), ids, masters.workingHours(salon.id(), ids), from, 7, salon.zone()),
+        tasks.run(() -> utilisation.perDay(salon.id(), ids, from, 7, salon.zone()),
                 days -> UtilisationView.show(stage, messages, active, days, from),
                 failure -> schedule.reload());
     }

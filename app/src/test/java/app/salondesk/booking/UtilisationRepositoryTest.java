@@ -33,7 +33,7 @@ class UtilisationRepositoryTest {
                 BookingStatus.CANCELLED, Source.FORM)));
         List<Long> ids = List.of(f.vira, f.anna);
         List<Utilisation> days = new UtilisationRepository(f.dsl).perDay(f.tenant, ids,
-                new MasterRepository(f.dsl).workingHours(f.tenant, ids), EngineFixture.DAY, 7, EngineFixture.ZONE);
+                EngineFixture.DAY, 7, EngineFixture.ZONE);
         assertEquals(14, days.size());
         Utilisation vira = days.stream().filter(u -> u.masterId() == f.vira && u.day().equals(EngineFixture.DAY)).findFirst().orElseThrow();
         assertEquals(150, vira.bookedMinutes(), "cancelled does not count");

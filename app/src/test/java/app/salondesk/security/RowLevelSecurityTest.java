@@ -119,25 +119,29 @@ class RowLevelSecurityTest {
      * The permission matrix (issue 6, narrowed by issue 11), row by row, as real statements
      * through plain JDBC: allowed ones succeed, forbidden ones are refused by PostgreSQL
      * (42501). Writes name exactly the columns a road writes (grants are per column); no group
-     * may DELETE (whole rows go through definer functions) or write the history. The
+     * may DELETE (whole rows go through definer functions), write the history or the working
+     * hours (functions too). The
      * statements touch no row ({@code WHERE false}), so only the right to run them is tested.
      */
     @Test
     void thePermissionMatrixHoldsForEveryRoleTableAndAction() throws SQLException {
-        // table -> {columns a road inserts, a column a road updates (null: none)}
+        // table -> {columns a road inserts, who may insert them, a column a road updates, who may update it}
+        // ("rw": receptionists and admins, "a": admins, "": nobody; hours only through functions)
         java.util.Map<String, String[]> writes = new java.util.LinkedHashMap<>();
-        writes.put("tenants", new String[]{"name, time_zone", null});
-        writes.put("masters", new String[]{"tenant_id, name, colour, active, sort_order", "name"});
-        writes.put("master_working_hours", new String[]{"tenant_id, master_id, weekday, starts_at, ends_at", "ends_at"});
-        writes.put("master_time_off", new String[]{"tenant_id, master_id, starts_at, ends_at, reason", "reason"});
-        writes.put("services", new String[]{"tenant_id, name, duration_min, price, active", "price"});
-        writes.put("master_services", new String[]{"tenant_id, master_id, service_id", null});
-        writes.put("clients", new String[]{"tenant_id, name, phone, notes", "notes"});
-        writes.put("bookings", new String[]{"tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note, outside_hours", "status"});
-        writes.put("booking_history", new String[]{"tenant_id, booking_id, operation, source, changes", null});
-        writes.put("staff", new String[]{"tenant_id, login, display_name, role", null});
-        List<String> bookingsAndClients = List.of("bookings", "clients");
-        List<String> salonSetup = List.of("masters", "master_working_hours", "master_time_off", "services", "master_services");
+        writes.put("tenants", new String[]{"name, time_zone", "", "name", "a"});
+        writes.put("masters", new String[]{"tenant_id, name, colour, active, sort_order", "a", "name", "a"});
+        writes.put("master_working_hours", new String[]{"tenant_id, master_id, weekday, starts_at, ends_at", "", "ends_at", ""});
+        writes.put("master_weeks", new String[]{"tenant_id, master_id, valid_from", "", "valid_from", ""});
+        writes.put("master_days", new String[]{"tenant_id, master_id, day", "", "note", ""});
+        writes.put("master_day_hours", new String[]{"tenant_id, master_id, day, starts_at, ends_at", "", "ends_at", ""});
+        writes.put("master_time_off", new String[]{"tenant_id, master_id, starts_at, ends_at, reason", "a", "reason", "a"});
+        writes.put("services", new String[]{"tenant_id, name, duration_min, price, active, category", "a", "price", "a"});
+        writes.put("master_services", new String[]{"tenant_id, master_id, service_id, duration_min, price", "a", "price", "a"});
+        writes.put("clients", new String[]{"tenant_id, name, phone, notes", "rw", "notes", "rw"});
+        writes.put("bookings", new String[]{"tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note, outside_hours", "rw", "status", "rw"});
+        writes.put("booking_history", new String[]{"tenant_id, booking_id, operation, source, changes", "", "source", ""});
+        writes.put("staff", new String[]{"tenant_id, login, display_name, role", "", "display_name", ""});
+        writes.put("salon_keys", new String[]{"tenant_id", "", "channel", ""});
         List<String> wrong = new ArrayList<>();
         for (String who : List.of("recep", "admin", "boss")) {
             ConnectionSettings s = as(who);
@@ -145,14 +149,11 @@ class RowLevelSecurityTest {
                 c.setAutoCommit(false);
                 for (var w : writes.entrySet()) {
                     String t = w.getKey();
-                    boolean admin = who.equals("admin");
-                    boolean writer = !who.equals("boss");
-                    boolean mayWrite = (writer && bookingsAndClients.contains(t)) || (admin && salonSetup.contains(t));
+                    String[] rule = w.getValue();
                     check(c, who, t, "SELECT count(*) FROM " + t, true, wrong);
-                    String cols = w.getValue()[0];
-                    check(c, who, t, "INSERT INTO " + t + " (" + cols + ") SELECT " + cols + " FROM " + t + " WHERE false", mayWrite, wrong);
-                    String column = w.getValue()[1] != null ? w.getValue()[1] : t.equals("tenants") ? "name" : "tenant_id";
-                    check(c, who, t, "UPDATE " + t + " SET " + column + " = " + column + " WHERE false", mayWrite && w.getValue()[1] != null, wrong);
+                    check(c, who, t, "INSERT INTO " + t + " (" + rule[0] + ") SELECT " + rule[0] + " FROM " + t + " WHERE false",
+                            may(who, rule[1]), wrong);
+                    check(c, who, t, "UPDATE " + t + " SET " + rule[2] + " = " + rule[2] + " WHERE false", may(who, rule[3]), wrong);
                     // ids, tenants and audit columns are nobody's to change
                     String key = t.equals("tenants") ? "id" : "tenant_id";
                     check(c, who, t, "UPDATE " + t + " SET " + key + " = " + key + " WHERE false", false, wrong);
@@ -162,6 +163,15 @@ class RowLevelSecurityTest {
             }
         }
         assertEquals(List.of(), wrong);
+    }
+
+    /** Whether {@code who} is among the writers a matrix cell names. */
+    private static boolean may(String who, String writers) {
+        return switch (writers) {
+            case "rw" -> who.equals("recep") || who.equals("admin");
+            case "a" -> who.equals("admin");
+            default -> false;
+        };
     }
 
     private static void check(Connection c, String who, String table, String sql, boolean allowed, List<String> wrong) throws SQLException {
@@ -187,7 +197,7 @@ class RowLevelSecurityTest {
         try (Connection c = DriverManager.getConnection(s.url(), s.user(), s.password()); Statement st = c.createStatement()) {
             assertEquals(0, st.executeUpdate("UPDATE clients SET name = 'Stolen' WHERE id = " + zofiasClient));
             assertEquals(0, st.executeUpdate("UPDATE masters SET name = 'Spy' WHERE id = " + otherMaster));
-            assertEquals(false, st.executeQuery("SELECT salondesk_remove_time_off(id) FROM master_time_off").next(),
+            assertEquals(false, st.executeQuery("SELECT salondesk_remove_time_off(" + f.tenant + ", id) FROM master_time_off").next(),
                     "the other salon's time off is not even visible to pass to the removal");
         }
         assertEquals("42501", sqlState("admin", "DELETE FROM masters WHERE id = " + otherMaster));

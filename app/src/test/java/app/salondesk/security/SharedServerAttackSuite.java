@@ -460,16 +460,22 @@ abstract class SharedServerAttackSuite {
 
     @Test
     void wholeRowsGoOnlyThroughTheAdminsFunctionsAndOnlyInTheOwnSalon() throws Exception {
-        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
-            assertEquals(0, count(st, "SELECT count(*) FROM master_working_hours WHERE master_id = " + s.roman));
-            assertFalse(bool(st, "SELECT salondesk_remove_working_hours(" + s.roman + ", 1, '08:00')"), "Rival's hours are out of reach");
-            assertTrue(bool(st, "SELECT salondesk_remove_working_hours(" + s.iryna + ", 7, '08:00')"));
-            st.execute("INSERT INTO master_working_hours (tenant_id, master_id, weekday, starts_at, ends_at) VALUES ("
-                    + s.bloom + ", " + s.iryna + ", 7, '08:00', '20:00')");
+        long rivalOff;
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
+            rivalOff = count(st, "INSERT INTO master_time_off (tenant_id, master_id, starts_at, ends_at) VALUES ("
+                    + s.rival + ", " + s.roman + ", '" + at(8, 0) + "', '" + at(9, 0) + "') RETURNING id");
         }
-        assertEquals(7, s.count("SELECT count(*) FROM master_working_hours WHERE master_id = " + s.roman));
-        assertEquals("42501", refused("olena", "SELECT salondesk_remove_working_hours(" + s.iryna + ", 7, '08:00')"));
-        assertEquals("42501", refused("mira", "SELECT salondesk_remove_time_off(1)"));
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            long own = count(st, "INSERT INTO master_time_off (tenant_id, master_id, starts_at, ends_at) VALUES ("
+                    + s.bloom + ", " + s.iryna + ", '" + at(8, 0) + "', '" + at(9, 0) + "') RETURNING id");
+            assertEquals("42501", state(() -> st.execute("SELECT salondesk_remove_time_off(" + s.rival + ", " + rivalOff + ")")),
+                    "Rival's time off is out of reach");
+            assertFalse(bool(st, "SELECT salondesk_remove_time_off(" + s.bloom + ", " + rivalOff + ")"), "nor reachable through the own salon");
+            assertTrue(bool(st, "SELECT salondesk_remove_time_off(" + s.bloom + ", " + own + ")"));
+        }
+        assertEquals(1, s.count("SELECT count(*) FROM master_time_off WHERE id = " + rivalOff));
+        assertEquals("42501", refused("olena", "SELECT salondesk_remove_time_off(" + s.bloom + ", 1)"));
+        assertEquals("42501", refused("mira", "SELECT salondesk_remove_master_service(" + s.bloom + ", " + s.iryna + ", 1)"));
     }
 
     /** The engine's guarantee as receptionist logins on this server: a race, then no overlap. */

@@ -1,0 +1,86 @@
+package app.salondesk.booking;
+
+import org.jooq.DSLContext;
+import org.jooq.Record;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The booking rules, asked of the database's one definition of them: {@code booking_problem}
+ * (migration 11) answers with the first rule a booking breaks, or with nothing. The fast
+ * insert writes only where it answers nothing ({@link FastInsert}); the engine's detailed path
+ * asks it here to say why not; the free-slot search reads the same working hours
+ * ({@code master_hours}). So the paths cannot disagree: there is one rule book, in SQL.
+ */
+final class RuleBook {
+
+    /** The rules, in the order {@code booking_problem} checks them. */
+    enum Rule {
+        UNKNOWN_MASTER, MASTER_INACTIVE, UNKNOWN_SERVICE, SERVICE_NOT_OFFERED, DURATION_MISSING, DURATION_OUT_OF_RANGE,
+        START_IN_PAST, OUTSIDE_WORKING_HOURS, MASTER_TIME_OFF, TIME_TAKEN, UNKNOWN_CLIENT;
+
+        static Rule fromDb(String code) {
+            return valueOf(code.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    /**
+     * What to ask about a booking of {@code minutes} (null: the service's length with this
+     * master) from {@code start}. {@code clientId} null: not asked (a new client is made in
+     * the same transaction, or a move keeps the client).
+     */
+    record Question(long tenantId, long masterId, Long clientId, Long serviceId, Instant start, Integer minutes,
+                    Long excludeBookingId, boolean pastAllowed, boolean hoursWaived, boolean serviceCheck, boolean holdsTime) {
+    }
+
+    /** A broken rule, with the names a message about it needs. */
+    record Problem(Rule rule, String masterName, String serviceName, Integer minutes) {
+    }
+
+    private static final String CHECK = """
+            SELECT booking_problem(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), d.minutes,
+                                   CAST(? AS bigint), ?, ?, ?, ?),
+                   d.minutes,
+                   (SELECT m.name FROM masters m WHERE m.tenant_id = ? AND m.id = ?),
+                   (SELECT s.name FROM services s WHERE s.tenant_id = ? AND s.id = CAST(? AS bigint))
+              FROM (SELECT COALESCE(CAST(? AS integer), service_minutes(?, ?, CAST(? AS bigint))) AS minutes) d
+            """;
+
+    private RuleBook() {
+    }
+
+    /** The first rule the booking breaks, with names for the message; empty when it may be written. */
+    static Optional<Problem> check(DSLContext tx, Question q) {
+        Record r = tx.resultQuery(CHECK,
+                        q.tenantId(), q.masterId(), q.clientId(), q.serviceId(), utc(q.start()),
+                        q.excludeBookingId(), q.pastAllowed(), q.hoursWaived(), q.serviceCheck(), q.holdsTime(),
+                        q.tenantId(), q.masterId(), q.tenantId(), q.serviceId(),
+                        q.minutes(), q.tenantId(), q.masterId(), q.serviceId())
+                .fetchOne();
+        String code = r.get(0, String.class);
+        if (code == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Problem(Rule.fromDb(code), r.get(2, String.class), r.get(3, String.class), r.get(1, Integer.class)));
+    }
+
+    /** The service's length with this master (its own, else the service's); null for an unknown service. */
+    static Integer serviceMinutes(DSLContext tx, long tenantId, long masterId, long serviceId) {
+        return tx.resultQuery("SELECT service_minutes(?, ?, CAST(? AS bigint))", tenantId, masterId, serviceId)
+                .fetchOne(0, Integer.class);
+    }
+
+    /** Whether the booking lies inside one of the master's working intervals (for the override flag). */
+    static boolean withinHours(DSLContext tx, long tenantId, long masterId, Instant start, int minutes) {
+        return Boolean.TRUE.equals(tx.resultQuery("SELECT within_working_hours(?, ?, CAST(? AS timestamptz), ?)",
+                tenantId, masterId, utc(start), minutes).fetchOne(0, Boolean.class));
+    }
+
+    private static OffsetDateTime utc(Instant i) {
+        return i == null ? null : i.atOffset(ZoneOffset.UTC);
+    }
+}
