@@ -47,17 +47,19 @@ GRANT INSERT (duration_min, price), UPDATE (duration_min, price) ON master_servi
 -- ---- weeks from a date on ---------------------------------------------------------------------
 -- A week of a master is in force from valid_from until the next week's valid_from. The row
 -- exists even when the week has no hours at all (a master who stops working from a date).
+-- The first week starts on 1900-01-01, "always" (not -infinity: btree_gist's date opclass,
+-- behind the no-overlap constraint below, cannot subtract infinite dates).
 CREATE TABLE master_weeks (
     tenant_id   bigint NOT NULL,
     master_id   bigint NOT NULL,
-    valid_from  date   NOT NULL,
+    valid_from  date   NOT NULL CHECK (valid_from >= date '1900-01-01'),
     PRIMARY KEY (tenant_id, master_id, valid_from),
     FOREIGN KEY (tenant_id, master_id) REFERENCES masters (tenant_id, id) ON DELETE CASCADE
 );
 INSERT INTO master_weeks (tenant_id, master_id, valid_from)
-SELECT DISTINCT tenant_id, master_id, date '-infinity' FROM master_working_hours;
+SELECT DISTINCT tenant_id, master_id, date '1900-01-01' FROM master_working_hours;
 
-ALTER TABLE master_working_hours ADD COLUMN valid_from date NOT NULL DEFAULT '-infinity';
+ALTER TABLE master_working_hours ADD COLUMN valid_from date NOT NULL DEFAULT '1900-01-01';
 DO $$
 DECLARE
     c text;
