@@ -5,6 +5,7 @@ import org.jooq.impl.DSL;
 
 import java.util.List;
 
+import static app.salondesk.jooq.Tables.MASTER_SERVICES;
 import static app.salondesk.jooq.Tables.SERVICES;
 
 public final class ServiceRepository {
@@ -30,5 +31,74 @@ public final class ServiceRepository {
                 .where(SERVICES.TENANT_ID.eq(tenantId)
                         .and(DSL.lower(SERVICES.NAME).eq(name.strip().toLowerCase(java.util.Locale.ROOT))))
                 .fetch(r -> new Service(r.value1(), r.value2(), r.value3(), r.value4()));
+    }
+
+    /** Every service of the salon, sold or not, by category and name. */
+    public List<ServiceDetails> findAll(long tenantId) {
+        return dsl.select(SERVICES.ID, SERVICES.NAME, SERVICES.CATEGORY, SERVICES.DURATION_MIN, SERVICES.PRICE, SERVICES.ACTIVE)
+                .from(SERVICES)
+                .where(SERVICES.TENANT_ID.eq(tenantId))
+                .orderBy(SERVICES.CATEGORY, SERVICES.NAME)
+                .fetch(r -> new ServiceDetails(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6()));
+    }
+
+    /** Adds a service (admins); its id. */
+    public long add(long tenantId, String name, String category, int durationMin, java.math.BigDecimal price) {
+        return dsl.insertInto(SERVICES)
+                .set(SERVICES.TENANT_ID, tenantId)
+                .set(SERVICES.NAME, name)
+                .set(SERVICES.CATEGORY, category == null ? "" : category)
+                .set(SERVICES.DURATION_MIN, durationMin)
+                .set(SERVICES.PRICE, price)
+                .returning(SERVICES.ID)
+                .fetchOne(SERVICES.ID);
+    }
+
+    /** Changes a service's name, category, usual length and price; false when there is no such service. */
+    public boolean update(long tenantId, long serviceId, String name, String category, int durationMin, java.math.BigDecimal price) {
+        return dsl.update(SERVICES)
+                .set(SERVICES.NAME, name)
+                .set(SERVICES.CATEGORY, category == null ? "" : category)
+                .set(SERVICES.DURATION_MIN, durationMin)
+                .set(SERVICES.PRICE, price)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId)))
+                .execute() == 1;
+    }
+
+    /** A service no longer sold keeps its bookings and its history; it is just not offered any more. */
+    public boolean setActive(long tenantId, long serviceId, boolean active) {
+        return dsl.update(SERVICES).set(SERVICES.ACTIVE, active)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId)))
+                .execute() == 1;
+    }
+
+    /** Who does what, with the masters' own lengths and prices. */
+    public List<Offer> offers(long tenantId) {
+        return dsl.select(MASTER_SERVICES.MASTER_ID, MASTER_SERVICES.SERVICE_ID, MASTER_SERVICES.DURATION_MIN, MASTER_SERVICES.PRICE)
+                .from(MASTER_SERVICES)
+                .where(MASTER_SERVICES.TENANT_ID.eq(tenantId))
+                .orderBy(MASTER_SERVICES.MASTER_ID, MASTER_SERVICES.SERVICE_ID)
+                .fetch(r -> new Offer(r.value1(), r.value2(), r.value3(), r.value4()));
+    }
+
+    /** The master does the service (with an own length and price, or the service's: null). */
+    public void offer(long tenantId, Offer offer) {
+        dsl.insertInto(MASTER_SERVICES)
+                .set(MASTER_SERVICES.TENANT_ID, tenantId)
+                .set(MASTER_SERVICES.MASTER_ID, offer.masterId())
+                .set(MASTER_SERVICES.SERVICE_ID, offer.serviceId())
+                .set(MASTER_SERVICES.DURATION_MIN, offer.durationMin())
+                .set(MASTER_SERVICES.PRICE, offer.price())
+                .onConflict(MASTER_SERVICES.TENANT_ID, MASTER_SERVICES.MASTER_ID, MASTER_SERVICES.SERVICE_ID)
+                .doUpdate()
+                .set(MASTER_SERVICES.DURATION_MIN, offer.durationMin())
+                .set(MASTER_SERVICES.PRICE, offer.price())
+                .execute();
+    }
+
+    /** The master no longer does the service (a definer function: staff have no DELETE). */
+    public boolean withdraw(long tenantId, long masterId, long serviceId) {
+        return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_remove_master_service(?, ?, ?)", tenantId, masterId, serviceId)
+                .fetchOne(0, Boolean.class));
     }
 }

@@ -99,8 +99,8 @@ public final class DemoSalon {
             if (existing != null) {
                 return new Salon(existing, NAME, ZONE);
             }
-            long tenant = tx.insertInto(TENANTS, TENANTS.NAME, TENANTS.TIME_ZONE)
-                    .values(NAME, ZONE.getId()).returning(TENANTS.ID).fetchOne().getId();
+            long tenant = tx.insertInto(TENANTS, TENANTS.NAME, TENANTS.TIME_ZONE, TENANTS.IS_DEMO)
+                    .values(NAME, ZONE.getId(), true).returning(TENANTS.ID).fetchOne().getId();
             new Writer(tx, tenant).write();
             log.info("seeded the demo salon '{}' (id {})", NAME, tenant);
             return new Salon(tenant, NAME, ZONE);
