@@ -478,6 +478,49 @@ abstract class SharedServerAttackSuite {
         assertEquals("42501", refused("mira", "SELECT salondesk_remove_master_service(" + s.bloom + ", " + s.iryna + ", 1)"));
     }
 
+    /** Issue 12: the salon's setup is its admins' (and the owner's); nobody else's, no other salon's. */
+    @Test
+    void aSalonsSetupIsChangedByItsOwnAdminsOnly() throws Exception {
+        String week = "SELECT salondesk_set_week_day(%d, %d, '2031-01-01', 1, ARRAY['09:00']::time[], ARRAY['17:00']::time[])";
+        String day = "SELECT salondesk_set_day(%d, %d, '2031-03-10', ARRAY['10:00']::time[], ARRAY['14:00']::time[], 'x')";
+        List<String> setup = List.of(
+                "INSERT INTO masters (tenant_id, name) VALUES (" + s.bloom + ", 'Sneaky')",
+                "UPDATE masters SET name = 'Renamed' WHERE id = " + s.iryna,
+                "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.bloom + ", 'Sneaky', 30)",
+                "UPDATE services SET price = 1",
+                "INSERT INTO master_time_off (tenant_id, master_id, starts_at, ends_at) VALUES (" + s.bloom + ", " + s.iryna
+                        + ", '" + at(8, 0) + "', '" + at(9, 0) + "')",
+                "UPDATE tenants SET name = 'Renamed'",
+                String.format(week, s.bloom, s.iryna),
+                String.format(day, s.bloom, s.iryna),
+                "SELECT salondesk_clear_day(" + s.bloom + ", " + s.iryna + ", '2031-03-10')",
+                "SELECT salondesk_remove_week(" + s.bloom + ", " + s.iryna + ", '2031-01-01')");
+        for (String who : List.of("olena", "mira")) {
+            for (String sql : setup) {
+                assertEquals("42501", refused(who, sql), who + ": " + sql);
+            }
+        }
+        // another salon's admin: refused, or nothing to see and change
+        assertEquals("42501", refused("rita", String.format(week, s.bloom, s.iryna)));
+        assertEquals("42501", refused("rita", String.format(day, s.bloom, s.iryna)));
+        assertEquals("22023", refused("rita", String.format(week, s.rival, s.iryna)), "Iryna is no master of Rival");
+        assertEquals("42501", refused("rita", "INSERT INTO masters (tenant_id, name) VALUES (" + s.bloom + ", 'Spy')"));
+        try (Connection c = s.connect("rita"); Statement st = c.createStatement()) {
+            assertEquals(0, st.executeUpdate("UPDATE masters SET name = 'Renamed' WHERE id = " + s.iryna));
+            assertEquals(0, st.executeUpdate("UPDATE tenants SET name = 'Renamed' WHERE id = " + s.bloom));
+        }
+        // and the salon's own admin may
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            st.execute(String.format(week, s.bloom, s.marta));
+            st.execute(String.format(day, s.bloom, s.marta));
+            assertTrue(bool(st, "SELECT salondesk_clear_day(" + s.bloom + ", " + s.marta + ", '2031-03-10')"));
+            assertTrue(bool(st, "SELECT salondesk_remove_week(" + s.bloom + ", " + s.marta + ", '2031-01-01')"));
+            assertEquals(1, st.executeUpdate("UPDATE tenants SET address = 'Khreshchatyk 1'"));
+        }
+        assertEquals(1, s.count("SELECT count(*) FROM masters WHERE name = 'Iryna'"));
+        assertEquals(0, s.count("SELECT count(*) FROM tenants WHERE name = 'Renamed'"));
+    }
+
     /** The engine's guarantee as receptionist logins on this server: a race, then no overlap. */
     @Test
     void receptionistsRacingForOneMasterNeverDoubleBook() throws Exception {
