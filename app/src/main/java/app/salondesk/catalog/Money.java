@@ -5,6 +5,8 @@ import java.math.RoundingMode;
 import java.text.NumberFormat;
 import java.util.Currency;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Prices as people read and type them: formatted for the desk's language in the salon's
@@ -15,6 +17,7 @@ public final class Money {
 
     /** numeric(10,2): at most 8 digits before the point. */
     private static final BigDecimal MAX = new BigDecimal("99999999.99");
+    private static final Pattern AMOUNT = Pattern.compile("(\\d+|\\d{1,3}(?:[.,]\\d{3})+)(?:[.,](\\d{1,2}))?");
 
     private final Locale locale;
     private final Currency currency;
@@ -30,26 +33,21 @@ public final class Money {
         return f.format(amount);
     }
 
-    /** The amount typed, rounded to cents; null when it is not one, or negative, or too large. */
+    /** The amount typed (at most two decimals); null when it is not one, or negative, or too large for numeric(10,2). */
     public BigDecimal parse(String text) {
         if (text == null) {
             return null;
         }
         String t = text.replace(currency.getSymbol(locale), "").replace(currency.getCurrencyCode(), "")
                 .replaceAll("[\\s\u00a0\u202f']", "");
-        int comma = t.lastIndexOf(',');
-        int dot = t.lastIndexOf('.');
-        // the last separator followed by one or two digits is the decimal one; the others group thousands
-        int decimal = Math.max(comma, dot);
-        if (decimal >= 0 && t.length() - decimal - 1 <= 2) {
-            t = t.substring(0, decimal).replaceAll("[.,]", "") + "." + t.substring(decimal + 1);
-        } else {
-            t = t.replaceAll("[.,]", "");
-        }
-        if (!t.matches("\\d+(\\.\\d{0,2})?")) {
+        // thousands grouped by "," or "." in threes, then one or two decimals after either
+        Matcher m = AMOUNT.matcher(t);
+        if (!m.matches()) {
             return null;
         }
-        BigDecimal amount = new BigDecimal(t.endsWith(".") ? t + "0" : t).setScale(2, RoundingMode.UNNECESSARY);
+        String whole = m.group(1).replaceAll("[.,]", "");
+        String cents = m.group(2) == null ? "0" : m.group(2);
+        BigDecimal amount = new BigDecimal(whole + "." + cents).setScale(2, RoundingMode.UNNECESSARY);
         return amount.compareTo(MAX) > 0 ? null : amount;
     }
 

@@ -70,7 +70,6 @@ public final class OffersView {
         sized(does, NAME);
         TextField minutes = new TextField();
         minutes.getStyleClass().add("offer-minutes");
-        minutes.setPromptText(Integer.toString(r.service().durationMin()));
         minutes.textProperty().bindBidirectional(r.minutesProperty());
         TextField price = new TextField();
         price.getStyleClass().add("offer-price");

@@ -189,7 +189,7 @@ public final class InTheWayViewModel {
             onChanged.run();
             return null;
         }, taken -> {
-            row.answer(messages.format("notify.timeTaken", taken.nearestFree().isEmpty() ? messages.get("cli.nearestNone")
+            row.answer(messages.format("inTheWay.timeTaken", taken.nearestFree().isEmpty() ? messages.get("cli.nearestNone")
                     : taken.nearestFree().stream().map(s -> time(s.start()) + (s.sameMaster() ? "" : " (" + s.masterName() + ")"))
                     .collect(Collectors.joining(", "))), false);
             return null;

@@ -84,9 +84,11 @@ public final class MastersView {
         Button add = new Button(messages.get("masters.add"));
         add.setId("master-add");
         add.setOnAction(e -> vm.add());
-        HBox addLine = new HBox(6, newName, newColour, add);
-        HBox.setHgrow(newName, Priority.ALWAYS);
-        VBox adding = new VBox(6, new Label(messages.get("masters.addTitle")), addLine);
+        Label addTitle = new Label(messages.get("masters.addTitle"));
+        addTitle.setWrapText(true);
+        newName.setMaxWidth(Double.MAX_VALUE);
+        HBox addLine = new HBox(6, newColour, add);
+        VBox adding = new VBox(6, addTitle, newName, addLine);
         editOnly(vm, order, adding);
         VBox left = new VBox(8, list, order, new Separator(), adding);
         left.setMinWidth(260);
@@ -121,7 +123,7 @@ public final class MastersView {
         message.textProperty().bind(vm.messageProperty());
 
         SplitPane split = new SplitPane(left, right);
-        split.setDividerPositions(0.27);
+        split.setDividerPositions(0.28);
         VBox.setVgrow(split, Priority.ALWAYS);
         VBox box = new VBox(8, readOnly, split, message);
         box.setPadding(new Insets(12));
