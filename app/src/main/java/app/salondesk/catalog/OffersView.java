@@ -20,8 +20,8 @@ import javafx.scene.layout.VBox;
  */
 public final class OffersView {
 
-    private static final double NAME = 200;
-    private static final double FIELD = 110;
+    private static final double NAME = 180;
+    private static final double FIELD = 100;
 
     private OffersView() {
     }
@@ -81,6 +81,7 @@ public final class OffersView {
         }
         Label usual = new Label(vm.usual(r));
         usual.getStyleClass().add("setup-hint");
+        usual.setMinWidth(Region.USE_PREF_SIZE);   // the usual length and price are read whole, the error gives way
         Label error = new Label();
         error.getStyleClass().add("setup-error");
         error.textProperty().bind(r.errorProperty());

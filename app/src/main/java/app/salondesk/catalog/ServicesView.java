@@ -141,7 +141,7 @@ public final class ServicesView {
         readOnly.managedProperty().bind(readOnly.visibleProperty());
 
         SplitPane split = new SplitPane(left, right);
-        split.setDividerPositions(0.5);
+        split.setDividerPositions(0.44);
         VBox.setVgrow(split, Priority.ALWAYS);
         VBox box = new VBox(8, readOnly, split);
         box.setPadding(new Insets(12));

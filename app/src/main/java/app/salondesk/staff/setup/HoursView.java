@@ -23,6 +23,8 @@ import javafx.util.StringConverter;
 
 import java.time.DayOfWeek;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -58,7 +60,11 @@ public final class HoursView {
         boolean[] filling = {false};
         Runnable fillWeeks = () -> {
             filling[0] = true;
-            weeks.getItems().setAll(vm.weeks().stream().map(Week::validFrom).toList());
+            List<LocalDate> starts = new ArrayList<>(vm.weeks().stream().map(Week::validFrom).toList());
+            if (!starts.contains(Week.ALWAYS)) {
+                starts.add(0, Week.ALWAYS);   // a master without hours yet still has a first week, empty
+            }
+            weeks.getItems().setAll(starts);
             weeks.setValue(vm.draftProperty().get() ? null : vm.shownProperty().get());
             filling[0] = false;
         };
