@@ -39,6 +39,9 @@ public final class OffersView {
 
         HBox header = new HBox(8, sized(new Label(nameHeader), NAME), sized(new Label(messages.get("offers.ownMinutes")), FIELD),
                 sized(new Label(messages.get("offers.ownPrice")), FIELD), new Label(messages.get("offers.usualHeader")));
+        header.setAlignment(Pos.BOTTOM_LEFT);
+        // a long header ("Своя тривалість, хв") takes two lines rather than being cut
+        header.getChildren().forEach(n -> ((Label) n).setWrapText(true));
         header.getStyleClass().add("setup-hint");
         Label hint = new Label(messages.get("offers.hint"));
         hint.setWrapText(true);

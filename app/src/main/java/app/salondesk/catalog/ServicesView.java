@@ -38,6 +38,7 @@ public final class ServicesView {
     public static Stage show(Window owner, ServicesViewModel vm, Messages messages, String styles) {
         TableView<ServiceDetails> table = new TableView<>(vm.services());
         table.setId("services-table");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);   // every column in view, none cut off
         table.getColumns().add(column(messages.get("services.name"), ServiceDetails::name, 190));
         table.getColumns().add(column(messages.get("services.category"), ServiceDetails::category, 120));
         TableColumn<ServiceDetails, Integer> minutes = new TableColumn<>(messages.get("services.minutes"));

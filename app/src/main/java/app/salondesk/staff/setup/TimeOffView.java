@@ -63,7 +63,7 @@ public final class TimeOffView {
         reason.getItems().setAll(vm.suggestedReasons());
         reason.setPromptText(messages.get("timeOff.reasonPrompt"));
         reason.getEditor().textProperty().bindBidirectional(vm.reasonProperty());
-        reason.setPrefWidth(260);
+        reason.setPrefWidth(340);
         GridPane fields = new GridPane();
         fields.setHgap(10);
         fields.setVgap(8);
@@ -104,7 +104,7 @@ public final class TimeOffView {
     private static TextField time(String id, javafx.beans.property.StringProperty value, String prompt) {
         TextField t = new TextField();
         t.setId(id);
-        t.setPrefColumnCount(6);
+        t.setPrefColumnCount(9);
         t.setPromptText(prompt);
         t.textProperty().bindBidirectional(value);
         return t;

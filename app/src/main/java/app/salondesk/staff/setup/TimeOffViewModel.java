@@ -176,10 +176,18 @@ public final class TimeOffViewModel {
         }), failure -> message.set(messages.get("setup.failed")));
     }
 
-    /** "7 Jan 2030, 10:00 – 7 Jan 2030, 13:00". */
+    /** "7 Jan 2030, 10:00 – 7 Jan 2030, 13:00"; whole days as dates ("4 Dec 2026, the whole day"). */
     public String describe(Instant start, Instant end) {
+        var s = start.atZone(zone);
+        var e = end.atZone(zone);
+        if (s.toLocalTime().equals(LocalTime.MIDNIGHT) && e.toLocalTime().equals(LocalTime.MIDNIGHT)) {
+            DateTimeFormatter d = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
+            LocalDate last = e.toLocalDate().minusDays(1);
+            return last.equals(s.toLocalDate()) ? messages.format("timeOff.wholeDay", s.format(d))
+                    : messages.format("timeOff.wholeDays", s.format(d), last.format(d));
+        }
         DateTimeFormatter f = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(messages.locale());
-        return messages.format("timeOff.range", start.atZone(zone).format(f), end.atZone(zone).format(f));
+        return messages.format("timeOff.range", s.format(f), e.format(f));
     }
 
     private LocalDate today() {
