@@ -89,6 +89,14 @@ class MastersSetupTest {
     }
 
     @Test
+    void draggingAMasterInTheListMovesHerColumn(FxRobot robot) throws Exception {
+        SetupDesk.openMasters(robot, "Bohdan");
+        robot.drag(SetupDesk.cellOf(robot, "Bohdan")).dropTo(SetupDesk.cellOf(robot, "Anna"));
+        waitFor(() -> s.f.count("SELECT count(*) FROM masters WHERE id = " + s.f.bohdan + " AND sort_order = 1") == 1);
+        assertEquals(2, s.f.count("SELECT sort_order FROM masters WHERE id = " + s.f.anna), "Anna is the second column now");
+    }
+
+    @Test
     void deactivatingAMasterListsHerBookingsMovesOneThroughTheEngineCancelsOneAndOnlyThenDeactivates(FxRobot robot) throws Exception {
         SetupDesk.openMasters(robot, "Dana");
         robot.clickOn("#master-deactivate");
