@@ -19,8 +19,6 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.ClipboardContent;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -231,6 +229,7 @@ public final class MastersView {
 
     /** A master in the list: swatch, name, "not active"; dragged onto another to take its place. */
     private static final class MasterCell extends ListCell<MasterDetails> {
+        private static final javafx.css.PseudoClass DROP_TARGET = javafx.css.PseudoClass.getPseudoClass("drop-target");
         private final MastersViewModel vm;
         private final Messages messages;
 
@@ -238,29 +237,22 @@ public final class MastersView {
             this.vm = vm;
             this.messages = messages;
             getStyleClass().add("master-cell");
+            // a full press-drag-release gesture inside the list, not the platform's drag and drop:
+            // nothing leaves the window, so no clipboard is involved (and it works headless too)
             setOnDragDetected(e -> {
                 if (getItem() != null && vm.editableProperty().get()) {
-                    ClipboardContent content = new ClipboardContent();
-                    content.putString(Integer.toString(getIndex()));
-                    startDragAndDrop(TransferMode.MOVE).setContent(content);
+                    startFullDrag();
                     e.consume();
                 }
             });
-            setOnDragOver(e -> {
-                if (e.getGestureSource() instanceof MasterCell && e.getGestureSource() != this && e.getDragboard().hasString()) {
-                    e.acceptTransferModes(TransferMode.MOVE);
-                }
-                e.consume();
-            });
-            setOnDragDropped(e -> {
-                boolean done = false;
-                if (e.getDragboard().hasString() && getListView() != null) {
-                    int from = Integer.parseInt(e.getDragboard().getString());
+            setOnMouseDragEntered(e -> pseudoClassStateChanged(DROP_TARGET, e.getGestureSource() != this));
+            setOnMouseDragExited(e -> pseudoClassStateChanged(DROP_TARGET, false));
+            setOnMouseDragReleased(e -> {
+                pseudoClassStateChanged(DROP_TARGET, false);
+                if (e.getGestureSource() instanceof MasterCell from && from != this && getListView() != null) {
                     int to = getItem() == null ? getListView().getItems().size() - 1 : getIndex();
-                    vm.move(from, to);
-                    done = true;
+                    vm.move(from.getIndex(), to);
                 }
-                e.setDropCompleted(done);
                 e.consume();
             });
         }
