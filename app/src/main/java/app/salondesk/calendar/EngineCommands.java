@@ -14,16 +14,26 @@ public final class EngineCommands implements BookingCommands {
 
     private final BookingEngine engine;
     private final long tenantId;
+    private final Source moveSource;
 
     public EngineCommands(BookingEngine engine, long tenantId) {
+        this(engine, tenantId, Source.DRAG);
+    }
+
+    /**
+     * @param moveSource what the history says a move came through: a calendar drag, or the desk's
+     *                   forms (the setup screens' "move" of a booking in the way)
+     */
+    public EngineCommands(BookingEngine engine, long tenantId, Source moveSource) {
         this.engine = engine;
         this.tenantId = tenantId;
+        this.moveSource = moveSource;
     }
 
     @Override
     public BookingOutcome move(BookingRef ref, long toMasterId, Instant start, int minutes) {
         return engine.reschedule(new Reschedule(tenantId, ref.bookingId(), ref.version(), ref.masterId(), toMasterId,
-                start, minutes, Source.DRAG, false));
+                start, minutes, moveSource, false));
     }
 
     @Override

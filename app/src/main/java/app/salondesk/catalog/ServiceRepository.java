@@ -96,6 +96,22 @@ public final class ServiceRepository {
                 .execute();
     }
 
+    /**
+     * Who does what, changed together in one transaction (a setup screen's Save): these offers
+     * made or updated, those withdrawn.
+     */
+    public void saveOffers(long tenantId, List<Offer> offered, List<Offer> withdrawn) {
+        dsl.transaction(cfg -> {
+            ServiceRepository tx = new ServiceRepository(DSL.using(cfg));
+            for (Offer o : offered) {
+                tx.offer(tenantId, o);
+            }
+            for (Offer o : withdrawn) {
+                tx.withdraw(tenantId, o.masterId(), o.serviceId());
+            }
+        });
+    }
+
     /** The master no longer does the service (a definer function: staff have no DELETE). */
     public boolean withdraw(long tenantId, long masterId, long serviceId) {
         return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_remove_master_service(?, ?, ?)", tenantId, masterId, serviceId)

@@ -165,6 +165,21 @@ public final class MasterRepository {
                 intervals.stream().map(i -> i[1]).toArray(java.time.LocalTime[]::new));
     }
 
+    /**
+     * Sets a whole week in force from {@code validFrom} in one transaction: either every
+     * weekday is saved or none is (a refused Tuesday does not leave Monday changed). Weekdays
+     * not in the map are saved without hours (days off).
+     */
+    public void setWeek(long tenantId, long masterId, java.time.LocalDate validFrom,
+                        java.util.Map<java.time.DayOfWeek, List<java.time.LocalTime[]>> days) {
+        dsl.transaction(cfg -> {
+            MasterRepository tx = new MasterRepository(org.jooq.impl.DSL.using(cfg));
+            for (java.time.DayOfWeek day : java.time.DayOfWeek.values()) {
+                tx.setWeekDay(tenantId, masterId, validFrom, day, days.getOrDefault(day, List.of()));
+            }
+        });
+    }
+
     /** Drops a later week; the one before it goes on. */
     public boolean removeWeek(long tenantId, long masterId, java.time.LocalDate validFrom) {
         return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_remove_week(?, ?, CAST(? AS date))", tenantId, masterId, validFrom)

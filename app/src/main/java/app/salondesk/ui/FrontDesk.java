@@ -8,7 +8,11 @@ import app.salondesk.calendar.BookingRef;
 import app.salondesk.calendar.DayScheduleViewModel;
 import app.salondesk.calendar.EngineCommands;
 import app.salondesk.calendar.ScheduleService;
+import app.salondesk.catalog.CatalogSetupService;
 import app.salondesk.catalog.ServiceRepository;
+import app.salondesk.booking.Source;
+import app.salondesk.salon.SalonRepository;
+import app.salondesk.staff.setup.MasterSetupService;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
@@ -80,6 +84,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final Label offline = new Label();
     private final Label ownerBanner = new Label();
     private final AccountViewModel account;
+    private final SetupScreens setup;
+    private Runnable onColumnsChanged = () -> { };
     private Consumer<String> ownPasswordChanged = password -> { };
     private boolean wasOffline;
 
@@ -139,6 +145,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         ownerBanner.managedProperty().bind(ownerBanner.visibleProperty());
         window.banners().getChildren().add(0, ownerBanner);
         window.offerPasswordChange(account.ownPasswordChangeableProperty());
+        MasterSetupService masterSetup = new MasterSetupService(masters, schedules, salon.id());
+        this.setup = new SetupScreens(stage, salon, masterSetup, masterSetup,
+                new CatalogSetupService(services, masters, new SalonRepository(dsl), salon.id()),
+                new EngineCommands(engine, salon.id(), Source.FORM), tasks, messages, clock, role == StaffRole.ADMIN,
+                schedule::reload, () -> onColumnsChanged.run());
         this.live = liveSettings == null ? null : new LiveUpdates(liveSettings, salon.id());
         if (live != null) {
             // the listener thread hops to the FX thread; reloads are coalesced by the view model
@@ -274,6 +285,25 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                         openLocks(over);
                     }
                 });
+    }
+
+    @Override
+    public void openMasters() {
+        setup.openMasters();
+    }
+
+    @Override
+    public void openServices() {
+        setup.openServices();
+    }
+
+    /**
+     * What to do when the Masters window closes after masters were added, changed, reordered
+     * or deactivated: the application builds the window again, with the new columns (this
+     * desk's calendar was made for the masters it started with).
+     */
+    public void setOnColumnsChanged(Runnable onColumnsChanged) {
+        this.onColumnsChanged = onColumnsChanged;
     }
 
     @Override

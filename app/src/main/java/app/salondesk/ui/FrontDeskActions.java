@@ -26,6 +26,14 @@ public interface FrontDeskActions {
     default void openStaff() {
     }
 
+    /** ☰ → Masters: the masters, their services, hours and time off (set up by admins, seen by all). */
+    default void openMasters() {
+    }
+
+    /** ☰ → Services: what the salon sells, and who does it (set up by admins, seen by all). */
+    default void openServices() {
+    }
+
     /** A new password for the signed-in login (staff on a shared server). */
     default void openChangePassword() {
     }

@@ -135,6 +135,13 @@ public final class MainWindow {
         staff.setId("staff");
         staff.setOnAction(e -> actions.openStaff());
         staff.setVisible(adminScreens);
+        // everyone may look at the salon's setup; the windows offer its actions to admins only
+        javafx.scene.control.MenuItem setupMasters = new javafx.scene.control.MenuItem(messages.get("toolbar.masters"));
+        setupMasters.setId("setup-masters");
+        setupMasters.setOnAction(e -> actions.openMasters());
+        javafx.scene.control.MenuItem setupServices = new javafx.scene.control.MenuItem(messages.get("toolbar.services"));
+        setupServices.setId("setup-services");
+        setupServices.setOnAction(e -> actions.openServices());
         javafx.scene.control.MenuItem settings = new javafx.scene.control.MenuItem(messages.get("toolbar.settings"));
         settings.setId("settings");
         settings.setOnAction(e -> actions.openSettings());
@@ -142,7 +149,8 @@ public final class MainWindow {
         changePassword.setId("change-password");
         changePassword.setOnAction(e -> actions.openChangePassword());
         changePassword.setVisible(false);   // only for staff on a shared server, once the server has said who signed in
-        javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, staff, changePassword, settings);
+        javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, setupMasters, setupServices, staff,
+                changePassword, settings);
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();

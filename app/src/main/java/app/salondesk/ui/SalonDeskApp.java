@@ -86,14 +86,20 @@ public final class SalonDeskApp extends Application {
     }
 
     private void showMain(Stage stage, Session s) {
+        // built again (language, masters): keep the window's size and place; the first time it replaces the splash
+        boolean again = this.desk != null && stage.getScene() != null;
         FrontDesk desk = FrontDesk.forSession(stage, s, tasks, messages, Clock.systemUTC());
         desk.setOnSettings(() -> changeLanguage(stage, s));
+        desk.setOnColumnsChanged(() -> rebuild(stage, s));
         this.desk = desk;
         stage.setTitle(messages.format("app.title", s.salon().name()));
-        Scene scene = new Scene(desk.window().root(), 1280, 800);
+        Scene scene = again ? new Scene(desk.window().root(), stage.getScene().getWidth(), stage.getScene().getHeight())
+                : new Scene(desk.window().root(), 1280, 800);
         FirstPaint.logWhenPainted(scene, desk.schedule());
         stage.setScene(scene);
-        stage.centerOnScreen();
+        if (!again) {
+            stage.centerOnScreen();
+        }
     }
 
     /**
@@ -111,15 +117,20 @@ public final class SalonDeskApp extends Application {
             Locale locale = choice.orElseGet(() -> setting.effective(LanguageSetting.SYSTEM_LOCALE));
             Locale.setDefault(locale);
             messages = new Messages(locale);
-            if (desk != null) {
-                desk.close();
-            }
-            LocalDate shown = desk != null ? desk.schedule().dateProperty().get() : null;
-            showMain(stage, s);
-            if (shown != null) {
-                desk.schedule().dateProperty().set(shown);
-            }
+            rebuild(stage, s);
         });
+    }
+
+    /** The window built again on the same day (a new language; masters added, reordered or deactivated). */
+    private void rebuild(Stage stage, Session s) {
+        if (desk != null) {
+            desk.close();
+        }
+        LocalDate shown = desk != null ? desk.schedule().dateProperty().get() : null;
+        showMain(stage, s);
+        if (shown != null) {
+            desk.schedule().dateProperty().set(shown);
+        }
     }
 
     @Override

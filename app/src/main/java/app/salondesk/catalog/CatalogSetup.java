@@ -1,0 +1,30 @@
+package app.salondesk.catalog;
+
+import app.salondesk.salon.SetupResult;
+import app.salondesk.staff.MasterDetails;
+
+import java.math.BigDecimal;
+import java.util.Currency;
+import java.util.List;
+
+/** What the Services screen, and who-does-what on both setup screens, ask of the database. */
+public interface CatalogSetup {
+
+    List<ServiceDetails> services();
+
+    List<MasterDetails> masters();
+
+    List<Offer> offers();
+
+    /** The salon's currency: prices are written in it. */
+    Currency currency();
+
+    SetupResult<Long> add(String name, String category, int durationMin, BigDecimal price);
+
+    SetupResult<Boolean> update(long serviceId, String name, String category, int durationMin, BigDecimal price);
+
+    SetupResult<Boolean> setActive(long serviceId, boolean active);
+
+    /** These offers made or changed, those withdrawn, together. */
+    SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn);
+}

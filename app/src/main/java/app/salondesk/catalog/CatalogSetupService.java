@@ -1,0 +1,75 @@
+package app.salondesk.catalog;
+
+import app.salondesk.salon.SalonRepository;
+import app.salondesk.salon.SalonSettings;
+import app.salondesk.salon.SetupRefusal;
+import app.salondesk.salon.SetupResult;
+import app.salondesk.staff.MasterDetails;
+import app.salondesk.staff.MasterRepository;
+
+import java.math.BigDecimal;
+import java.util.Currency;
+import java.util.List;
+
+/** The Services screen's road to the database for one salon, refusals as values. */
+public final class CatalogSetupService implements CatalogSetup {
+
+    private final ServiceRepository services;
+    private final MasterRepository masters;
+    private final SalonRepository salons;
+    private final long tenantId;
+
+    public CatalogSetupService(ServiceRepository services, MasterRepository masters, SalonRepository salons, long tenantId) {
+        this.services = services;
+        this.masters = masters;
+        this.salons = salons;
+        this.tenantId = tenantId;
+    }
+
+    @Override
+    public List<ServiceDetails> services() {
+        return services.findAll(tenantId);
+    }
+
+    @Override
+    public List<MasterDetails> masters() {
+        return masters.findAll(tenantId);
+    }
+
+    @Override
+    public List<Offer> offers() {
+        return services.offers(tenantId);
+    }
+
+    @Override
+    public Currency currency() {
+        return salons.settings(tenantId).map(SalonSettings::currency).orElse(Currency.getInstance("UAH"));
+    }
+
+    @Override
+    public SetupResult<Long> add(String name, String category, int durationMin, BigDecimal price) {
+        return SetupResult.attempt(() -> services.add(tenantId, name, category, durationMin, price));
+    }
+
+    @Override
+    public SetupResult<Boolean> update(long serviceId, String name, String category, int durationMin, BigDecimal price) {
+        return found(SetupResult.attempt(() -> services.update(tenantId, serviceId, name, category, durationMin, price)));
+    }
+
+    @Override
+    public SetupResult<Boolean> setActive(long serviceId, boolean active) {
+        return found(SetupResult.attempt(() -> services.setActive(tenantId, serviceId, active)));
+    }
+
+    @Override
+    public SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn) {
+        return SetupResult.attempt(() -> {
+            services.saveOffers(tenantId, offered, withdrawn);
+            return true;
+        });
+    }
+
+    private static SetupResult<Boolean> found(SetupResult<Boolean> result) {
+        return result.fold(ok -> ok ? result : new SetupResult.Refused<>(SetupRefusal.GONE), refused -> result);
+    }
+}
