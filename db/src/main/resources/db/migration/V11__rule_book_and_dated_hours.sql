@@ -30,6 +30,9 @@ ALTER TABLE tenants ADD CONSTRAINT tenants_name_length CHECK (char_length(name) 
 ALTER TABLE tenants VALIDATE CONSTRAINT tenants_name_length;
 GRANT UPDATE (name, address, phone, time_zone, currency, country) ON tenants TO salondesk_admin;
 
+ALTER TABLE master_time_off ADD CONSTRAINT master_time_off_reason_length CHECK (char_length(reason) <= 200) NOT VALID;
+ALTER TABLE master_time_off VALIDATE CONSTRAINT master_time_off_reason_length;
+
 ALTER TABLE masters ADD CONSTRAINT masters_name_length CHECK (char_length(name) <= 200) NOT VALID;
 ALTER TABLE masters VALIDATE CONSTRAINT masters_name_length;
 
@@ -306,6 +309,9 @@ SET search_path = public, pg_temp
 AS $$
 BEGIN
     PERFORM salondesk_require_admin(target_tenant);
+    IF valid_from <= date '1900-01-01' THEN
+        RAISE EXCEPTION 'the first week can be changed, not removed' USING ERRCODE = '22023';
+    END IF;
     DELETE FROM public.master_weeks w
      WHERE w.tenant_id = target_tenant AND w.master_id = master AND w.valid_from = salondesk_remove_week.valid_from;
     RETURN FOUND;
