@@ -101,15 +101,21 @@ final class ImportSetupCommands {
             }
             String clean = ClientRules.cleanName(name);
             Optional<Long> found = e164 != null ? clients.findByPhone(setup.salon.id(), e164) : clients.findByNameWithoutPhone(setup.salon.id(), clean);
-            if (found.isPresent()) {
-                return new CsvFile.Outcome(EXISTS, "exists client #" + found.get() + " " + clean);
-            }
-            Optional<Long> added = clients.add(setup.salon.id(), clean, e164, notes);
-            if (added.isEmpty()) {
+            if (found.isEmpty()) {
+                found = clients.add(setup.salon.id(), clean, e164, notes);
+                if (found.isPresent()) {
+                    return new CsvFile.Outcome(ADDED, "added client #" + found.get() + " " + clean);
+                }
                 // another desk gave this phone to a client between the look and the insert
-                return new CsvFile.Outcome(EXISTS, "exists client #" + clients.findByPhone(setup.salon.id(), e164).orElseThrow() + " " + clean);
+                found = clients.findByPhone(setup.salon.id(), e164);
             }
-            return new CsvFile.Outcome(ADDED, "added client #" + added.get() + " " + clean);
+            return exists(setup, clients, found.orElseThrow());
+        }
+
+        /** The client as the salon knows her: the row may spell the name another way. */
+        private static CsvFile.Outcome exists(Setup setup, ClientRepository clients, long id) {
+            String known = clients.find(setup.salon.id(), id).map(c -> c.name()).orElse("?");
+            return new CsvFile.Outcome(EXISTS, "exists client #" + id + " " + known);
         }
     }
 
