@@ -70,8 +70,8 @@ final class HoursCommand implements Runnable {
 
     @Command(name = "set", mixinStandardHelpOptions = true,
             description = {"Set a master's working hours on one or more weekdays.",
-                    "Changes the week in force today, or with --from a week from that date on (it starts as a copy",
-                    "of the week before it). Lists the bookings now outside the hours; they are never moved."})
+                    "Changes the week in force today, or with --from a week from that date on (it starts as a copy of the"
+                    + " week before it). Lists the bookings now outside the hours; they are never moved."})
     static final class SetWeekDays implements Callable<Integer> {
         @ParentCommand
         HoursCommand hours;
@@ -120,8 +120,8 @@ final class HoursCommand implements Runnable {
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = {"List a master's weeks and days with hours of their own.",
-                    "One tab-separated line each: week FROM, weekday, intervals (or off); day DATE, weekday, intervals",
-                    "(or off), note. Days from today on unless --from/--to say otherwise."})
+                    "One tab-separated line each: week FROM, weekday, intervals (or off); day DATE, weekday, intervals "
+                    + "(or off), note. Days from today on unless --from/--to say otherwise."})
     static final class ListHours implements Callable<Integer> {
         @ParentCommand
         HoursCommand hours;

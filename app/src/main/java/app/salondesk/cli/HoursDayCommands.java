@@ -24,8 +24,8 @@ final class HoursDayCommands {
 
     @Command(name = "day", mixinStandardHelpOptions = true,
             description = {"Give a master one date with hours of its own instead of the week's.",
-                    "off: not working that day (the salon is closed); for holidays and sick days use time-off.",
-                    "Lists the bookings now outside the hours."})
+                    "off: not working that day (the salon is closed); for holidays and sick days use time-off. Lists the "
+                    + "bookings now outside the hours."})
     static final class SetDay implements Callable<Integer> {
         @ParentCommand
         HoursCommand hours;

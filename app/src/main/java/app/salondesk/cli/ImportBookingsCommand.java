@@ -28,11 +28,11 @@ import java.util.concurrent.Callable;
 
 @Command(name = "bookings", mixinStandardHelpOptions = true,
         description = {"Import bookings from a CSV file, each row through the booking engine.",
-                "Header: master,start,duration_min,client_name,client_phone[,service][,note].",
-                "Comma, semicolon or tab between the columns, as the header line shows; UTF-8, with or without BOM.",
-                "One line per row, then a summary; a bad row never stops the import. Exit code 0 when every row was",
-                "booked, else 2 (a row invalid), 3 (a time taken) or 4 (try again).",
-                "Importing the same file again finds the bookings it made instead of making new ones."})
+                "Header: master,start,duration_min,client_name,client_phone[,service][,note]. Comma, semicolon or tab"
+                + " between the columns, as the header line shows; UTF-8, with or without BOM. One line per row, then a"
+                + " summary; a bad row never stops the import. Exit code 0 when every row was booked, else 2 (a row "
+                + "invalid), 3 (a time taken) or 4 (try again). Importing the same file again finds the bookings it "
+                + "made instead of making new ones."})
 final class ImportBookingsCommand implements Callable<Integer> {
 
     static final List<String> REQUIRED = List.of("master", "start", "duration_min", "client_name", "client_phone");

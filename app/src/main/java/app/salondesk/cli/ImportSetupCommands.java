@@ -62,9 +62,9 @@ final class ImportSetupCommands {
 
     @Command(name = "clients", mixinStandardHelpOptions = true,
             description = {"Import clients from a CSV file.",
-                    "Header: name,phone[,notes] (a phone may be empty). A client with the same phone (or, without one,",
-                    "the same name) is found, not made again. Phones without +code are read as the salon's country",
-                    "writes them. One line per row, then a summary; exit code 2 when a row was refused."})
+                    "Header: name,phone[,notes] (a phone may be empty). A client with the same phone (or, without one, "
+                    + "the same name) is found, not made again. Phones without +code are read as the salon's country writes"
+                    + " them. One line per row, then a summary; exit code 2 when a row was refused."})
     static final class Clients implements Callable<Integer> {
         @ParentCommand
         ImportCommand importCommand;
@@ -121,8 +121,8 @@ final class ImportSetupCommands {
 
     @Command(name = "services", mixinStandardHelpOptions = true,
             description = {"Import services from a CSV file.",
-                    "Header: name,duration_min,price[,category]. A service of the same name is found and left as it is",
-                    "(change it with services set). One line per row, then a summary; exit code 2 when a row was refused."})
+                    "Header: name,duration_min,price[,category]. A service of the same name is found and left as it is "
+                    + "(change it with services set). One line per row, then a summary; exit code 2 when a row was refused."})
     static final class Services implements Callable<Integer> {
         @ParentCommand
         ImportCommand importCommand;
@@ -159,9 +159,9 @@ final class ImportSetupCommands {
 
     @Command(name = "masters", mixinStandardHelpOptions = true,
             description = {"Import masters from a CSV file.",
-                    "Header: name[,colour][,services] (services by name, comma-separated in the cell). A master of the same",
-                    "name is found and left as it is; a new one is written with their services or not at all.",
-                    "One line per row, then a summary; exit code 2 when a row was refused."})
+                    "Header: name[,colour][,services] (services by name, comma-separated in the cell). A master of the "
+                    + "same name is found and left as it is; a new one is written with their services or not at all. One "
+                    + "line per row, then a summary; exit code 2 when a row was refused."})
     static final class Masters implements Callable<Integer> {
         @ParentCommand
         ImportCommand importCommand;

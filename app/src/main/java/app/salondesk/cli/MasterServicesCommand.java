@@ -26,10 +26,10 @@ import java.util.stream.Collectors;
  */
 @Command(name = "services", mixinStandardHelpOptions = true,
         description = {"The services a master does, with the master's own length and price.",
-                "Lists them after any change (or without --add/--remove), one tab-separated line each: service id, name,",
-                "minutes, price, and 'own' where the master's differ from the service's, else 'default'.",
-                "--duration and --price with --add set the master's own length and price of those services",
-                "(without them: the service's)."})
+                "Lists them after any change (or without --add/--remove), one tab-separated line each: service id, "
+                + "name, minutes, price, and 'own' where the master's differ from the service's, else 'default'. "
+                + "--duration and --price with --add set the master's own length and price of those services (without "
+                + "them: the service's)."})
 final class MasterServicesCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -36,8 +36,8 @@ final class TimeOffCommand implements Runnable {
 
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = {"Add time off for a master. Prints time_off_id=N.",
-                    "Then lists the bookings under it: they stay until someone moves or cancels them.",
-                    "Times are the salon's; a date alone is the whole day."})
+                    "Then lists the bookings under it: they stay until someone moves or cancels them. Times are the "
+                    + "salon's; a date alone is the whole day."})
     static final class Add implements Callable<Integer> {
         @ParentCommand
         TimeOffCommand timeOff;
