@@ -96,6 +96,19 @@ public final class ServiceRepository {
                 .execute();
     }
 
+    /** What a master does changes as one: these withdrawn, then these offered; all or none. */
+    public void changeOffers(long tenantId, long masterId, java.util.Collection<Long> withdrawn, java.util.Collection<Offer> offered) {
+        dsl.transaction(cfg -> {
+            ServiceRepository tx = new ServiceRepository(DSL.using(cfg));
+            for (long serviceId : withdrawn) {
+                tx.withdraw(tenantId, masterId, serviceId);
+            }
+            for (Offer offer : offered) {
+                tx.offer(tenantId, offer);
+            }
+        });
+    }
+
     /** The master no longer does the service (a definer function: staff have no DELETE). */
     public boolean withdraw(long tenantId, long masterId, long serviceId) {
         return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_remove_master_service(?, ?, ?)", tenantId, masterId, serviceId)

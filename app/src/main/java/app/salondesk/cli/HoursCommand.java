@@ -4,7 +4,6 @@ import app.salondesk.staff.MasterDetails;
 import app.salondesk.staff.MasterRepository;
 import app.salondesk.staff.OwnDay;
 import app.salondesk.staff.Week;
-import org.jooq.impl.DSL;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -101,13 +100,7 @@ final class HoursCommand implements Runnable {
                 MasterRepository repository = new MasterRepository(setup.dsl);
                 LocalDate validFrom = from == null ? currentWeek(repository.weeks(setup.salon.id(), m.id()), setup.today())
                         : weekStart(setup, from);
-                // several weekdays are one change: all of them or, when the database refuses one, none
-                setup.dsl.transaction(cfg -> {
-                    MasterRepository tx = new MasterRepository(DSL.using(cfg));
-                    for (DayOfWeek day : days) {
-                        tx.setWeekDay(setup.salon.id(), m.id(), validFrom, day, times);
-                    }
-                });
+                repository.setWeekDays(setup.salon.id(), m.id(), validFrom, days, times);
                 out.println("hours #" + m.id() + " " + m.name() + " week " + weekName(validFrom) + " "
                         + days.stream().map(d -> Integer.toString(d.getValue())).collect(Collectors.joining(",")) + " "
                         + SetupInput.intervals(times));

@@ -4,7 +4,6 @@ import app.salondesk.catalog.Offer;
 import app.salondesk.catalog.ServiceDetails;
 import app.salondesk.catalog.ServiceRepository;
 import app.salondesk.staff.MasterDetails;
-import org.jooq.impl.DSL;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,19 +76,11 @@ final class MasterServicesCommand implements Callable<Integer> {
         });
     }
 
-    /** Everything asked for, in one transaction: all of it or none. */
+    /** Everything asked for, as one change: all of it or none (the repository's transaction). */
     private static void change(Setup setup, MasterDetails m, List<ServiceDetails> adding, List<ServiceDetails> removing,
                                Integer minutes, BigDecimal amount) {
-        long tenant = setup.salon.id();
-        setup.dsl.transaction(cfg -> {
-            ServiceRepository tx = new ServiceRepository(DSL.using(cfg));
-            for (ServiceDetails s : removing) {
-                tx.withdraw(tenant, m.id(), s.id());
-            }
-            for (ServiceDetails s : adding) {
-                tx.offer(tenant, new Offer(m.id(), s.id(), minutes, amount));
-            }
-        });
+        new ServiceRepository(setup.dsl).changeOffers(setup.salon.id(), m.id(), removing.stream().map(ServiceDetails::id).toList(),
+                adding.stream().map(s -> new Offer(m.id(), s.id(), minutes, amount)).toList());
     }
 
     /** What the master does now, with the length and price a booking gets. */

@@ -5,8 +5,6 @@ import app.salondesk.catalog.ServiceDetails;
 import app.salondesk.catalog.ServiceRepository;
 import app.salondesk.staff.MasterDetails;
 import app.salondesk.staff.MasterRepository;
-import org.jooq.DSLContext;
-import org.jooq.impl.DSL;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,19 +56,12 @@ final class MastersCommand implements Runnable {
     }
 
     /**
-     * A new master and the services they do, in one transaction: all of it or, when any part is
-     * refused, none of it. Checked before: the name, the colour, that every service exists.
+     * A new master and the services they do, written whole or not at all (the repository's
+     * transaction). Checked before: the name, the colour, that every service exists.
      */
     static long add(Setup setup, String name, String colour, List<ServiceDetails> services) {
-        return setup.dsl.transactionResult(cfg -> {
-            DSLContext tx = DSL.using(cfg);
-            long id = new MasterRepository(tx).add(setup.salon.id(), name, colour);
-            ServiceRepository offers = new ServiceRepository(tx);
-            for (ServiceDetails s : services) {
-                offers.offer(setup.salon.id(), new Offer(id, s.id(), null, null));
-            }
-            return id;
-        });
+        return new MasterRepository(setup.dsl).addWithServices(setup.salon.id(), name, colour,
+                services.stream().map(ServiceDetails::id).toList());
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,

@@ -106,6 +106,25 @@ public final class MasterRepository {
                 .fetchOne(MASTERS.ID);
     }
 
+    /**
+     * Adds a master and the services they do (the services' own length and price) in one
+     * transaction: all of it, or when any part is refused, none of it. Its id.
+     */
+    public long addWithServices(long tenantId, String name, String colour, Collection<Long> serviceIds) {
+        return dsl.transactionResult(cfg -> {
+            org.jooq.DSLContext tx = org.jooq.impl.DSL.using(cfg);
+            long id = new MasterRepository(tx).add(tenantId, name, colour);
+            for (long serviceId : serviceIds) {
+                tx.insertInto(app.salondesk.jooq.Tables.MASTER_SERVICES)
+                        .set(app.salondesk.jooq.Tables.MASTER_SERVICES.TENANT_ID, tenantId)
+                        .set(app.salondesk.jooq.Tables.MASTER_SERVICES.MASTER_ID, id)
+                        .set(app.salondesk.jooq.Tables.MASTER_SERVICES.SERVICE_ID, serviceId)
+                        .execute();
+            }
+            return id;
+        });
+    }
+
     /** Renames and recolours a master; false when there is no such master. */
     public boolean update(long tenantId, long masterId, String name, String colour) {
         return dsl.update(MASTERS).set(MASTERS.NAME, name).set(MASTERS.COLOUR, colour)
@@ -163,6 +182,20 @@ public final class MasterRepository {
                 tenantId, masterId, validFrom, day.getValue(),
                 intervals.stream().map(i -> i[0]).toArray(java.time.LocalTime[]::new),
                 intervals.stream().map(i -> i[1]).toArray(java.time.LocalTime[]::new));
+    }
+
+    /**
+     * {@link #setWeekDay} for several weekdays as one change: all of them, or when the database
+     * refuses one, none ("Monday to Friday 9 to 6" is one decision, not five).
+     */
+    public void setWeekDays(long tenantId, long masterId, java.time.LocalDate validFrom, Collection<java.time.DayOfWeek> days,
+                            List<java.time.LocalTime[]> intervals) {
+        dsl.transaction(cfg -> {
+            MasterRepository tx = new MasterRepository(org.jooq.impl.DSL.using(cfg));
+            for (java.time.DayOfWeek day : days) {
+                tx.setWeekDay(tenantId, masterId, validFrom, day, intervals);
+            }
+        });
     }
 
     /** Drops a later week; the one before it goes on. */

@@ -90,6 +90,24 @@ class HoursTimeOffCommandTest {
     }
 
     @Test
+    void severalWeekdaysAreOneChangeThatTheDatabaseTakesWholeOrNotAtAll() {
+        String before = weekOf(f.vira);
+        // Wednesday is refused after Monday and Tuesday were written: the transaction takes them back
+        f.dsl.execute("CREATE FUNCTION refuse_wednesday() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "IF NEW.weekday = 3 AND NEW.master_id = " + f.vira + " THEN RAISE EXCEPTION 'not on Wednesdays' USING ERRCODE = '23P01'; "
+                + "END IF; RETURN NEW; END $$");
+        f.dsl.execute("CREATE TRIGGER refuse_wednesday BEFORE INSERT ON master_working_hours FOR EACH ROW EXECUTE FUNCTION refuse_wednesday()");
+        try {
+            refused(cli.owner("hours", "set", "--master", "Vira", "--weekday", "1-5", "--intervals", "08:00-12:00"),
+                    "the database refused it: the intervals overlap");
+        } finally {
+            f.dsl.execute("DROP TRIGGER refuse_wednesday ON master_working_hours");
+            f.dsl.execute("DROP FUNCTION refuse_wednesday()");
+        }
+        assertEquals(before, weekOf(f.vira), "Monday and Tuesday as they were");
+    }
+
+    @Test
     void aWeekFromADateAndOwnDaysAreListedAndUndone() {
         SetupCli.Run later = cli.owner("hours", "set", "--master", "Vira", "--weekday", "1", "--intervals", "off", "--from", "2030-01-14");
         assertEquals(List.of("hours #" + f.vira + " Vira week 2030-01-14 1 off", "in_the_way=0"), later.lines());
