@@ -150,4 +150,33 @@ class MastersServicesCommandTest {
         assertEquals(0, list.exit(), "reading is everyone's");
         assertTrue(list.out().contains(f.anna + "\tAnna\t"), list.toString());
     }
+
+    @Test
+    void everyCommandThatNamesAMasterOrServiceRefusesAnUnknownOneInOneLine() {
+        String[][] commands = {
+                {"masters", "set", "--master", "Ghost", "--name", "X"},
+                {"masters", "deactivate", "--master", "Ghost"},
+                {"masters", "activate", "--master", "Ghost"},
+                {"masters", "services", "--master", "Ghost"},
+                {"hours", "set", "--master", "Ghost", "--weekday", "1", "--intervals", "off"},
+                {"hours", "day", "--master", "Ghost", "--date", "2030-01-07", "--intervals", "off"},
+                {"hours", "clear-day", "--master", "Ghost", "--date", "2030-01-07"},
+                {"hours", "remove-week", "--master", "Ghost", "--from", "2030-01-07"},
+                {"hours", "list", "--master", "Ghost"},
+                {"time-off", "add", "--master", "Ghost", "--from", "2030-01-07", "--to", "2030-01-07"},
+                {"time-off", "list", "--master", "Ghost"},
+        };
+        for (String[] c : commands) {
+            refused(admin(c), "there is no such master: Ghost");
+        }
+        refused(admin("services", "set", "--service", "Ghost", "--price", "1"), "there is no such service: Ghost");
+        refused(admin("services", "deactivate", "--service", "Ghost"), "there is no such service: Ghost");
+        refused(admin("services", "activate", "--service", "Ghost"), "there is no such service: Ghost");
+        refused(admin("masters", "services", "--master", "Anna", "--add", "Ghost"), "there is no such service: Ghost");
+        refused(admin("hours", "list", "--master", "Anna", "--from", "2030-13-01"), "this is not a date: 2030-13-01 (write it like 2026-12-01)");
+        refused(admin("hours", "list", "--master", "Anna", "--from", "2030-02-01", "--to", "2030-01-01"),
+                "the end is not after the start: 2030-02-01 - 2030-01-01");
+        refused(admin("time-off", "list", "--master", "Anna", "--from", "yesterday"), "this is not a date: yesterday (write it like 2026-12-01)");
+        refused(admin("hours", "clear-day", "--master", "Anna", "--date", "31.12.2030"), "this is not a date: 31.12.2030 (write it like 2026-12-01)");
+    }
 }
