@@ -121,6 +121,23 @@ class SetupInputTest {
     }
 
     @Test
+    void eachRefusalOfTheDatabaseIsOneSentenceAndAnythingElseIsNotOne() {
+        Messages en = new Messages(Locale.ENGLISH);
+        java.util.function.Function<String, java.util.Optional<String>> refusal = state -> Setup.refusal(
+                new org.jooq.exception.DataAccessException("refused", new java.sql.SQLException("server words", state)), en);
+        assertEquals("you don't have permission to do this", refusal.apply("42501").orElseThrow());
+        assertEquals("the database refused it: that name or phone is taken already", refusal.apply("23505").orElseThrow());
+        assertEquals("the database refused a value: an end before its start, a text too long or a number out of range",
+                refusal.apply("23514").orElseThrow());
+        assertEquals("the database refused it: the intervals overlap", refusal.apply("23P01").orElseThrow());
+        assertEquals("the database refused a value it does not know (a time zone, a weekday or a date)", refusal.apply("22023").orElseThrow());
+        assertEquals("the database refused it: a number is too big", refusal.apply("22003").orElseThrow());
+        assertEquals("the database refused it: something it refers to no longer exists", refusal.apply("23503").orElseThrow());
+        assertEquals(java.util.Optional.empty(), refusal.apply("08006"), "a lost connection is not the user's mistake");
+        assertEquals(java.util.Optional.empty(), refusal.apply("40P01"));
+    }
+
+    @Test
     void theDelimiterIsTheHeadersCommaSemicolonOrTab() {
         assertEquals(';', CsvFile.delimiter("name;phone;notes\nOlena;067;\"a, b\"\n"));
         assertEquals('\t', CsvFile.delimiter("\n\nname\tcolour\tservices\n"));
