@@ -7,6 +7,8 @@
 # Only the Linux branch is exercised here; the other two follow jpackage's documentation.
 set -euo pipefail
 jpackage="$1"; dest="$2"; version="$3"; icon="$4"
+# our own templates of jpackage's (the .deb's maintainer scripts): see linux/postinst
+resources="$(dirname "$0")/linux"
 common=(--app-image "$dest/SalonDesk" --name SalonDesk --app-version "$version" --vendor "SalonDesk"
         --description "Bookings for beauty salons that never double-book a master" --dest "$dest")
 case "$(uname -s)" in
@@ -15,7 +17,7 @@ case "$(uname -s)" in
             echo "[installer] dpkg-deb or fakeroot missing: no .deb; the app image is in $dest/SalonDesk"
             exit 0
         fi
-        "$jpackage" --type deb "${common[@]}" --icon "$icon" \
+        "$jpackage" --type deb "${common[@]}" --icon "$icon" --resource-dir "$resources" \
             --linux-package-name salondesk --linux-menu-group "Office" --linux-app-category "office" --linux-shortcut \
             --linux-package-deps "libgtk-3-0, libgl1, libx11-6, libxtst6, libxxf86vm1, libasound2 | libasound2t64, libfreetype6, libfontconfig1"
         ls -l "$dest"/*.deb ;;

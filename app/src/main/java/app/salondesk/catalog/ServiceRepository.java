@@ -97,17 +97,17 @@ public final class ServiceRepository {
     }
 
     /**
-     * Who does what, changed together in one transaction (a setup screen's Save): these offers
-     * made or updated, those withdrawn.
+     * Who does what, changed together in one transaction (a setup screen's Save, a command):
+     * those withdrawn, then these offered (made or updated); all or none.
      */
     public void saveOffers(long tenantId, List<Offer> offered, List<Offer> withdrawn) {
         dsl.transaction(cfg -> {
             ServiceRepository tx = new ServiceRepository(DSL.using(cfg));
-            for (Offer o : offered) {
-                tx.offer(tenantId, o);
-            }
             for (Offer o : withdrawn) {
                 tx.withdraw(tenantId, o.masterId(), o.serviceId());
+            }
+            for (Offer o : offered) {
+                tx.offer(tenantId, o);
             }
         });
     }

@@ -6,7 +6,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "import", mixinStandardHelpOptions = true, description = "Import data from files.",
-        subcommands = ImportBookingsCommand.class)
+        subcommands = {ImportSetupCommands.Clients.class, ImportSetupCommands.Services.class, ImportSetupCommands.Masters.class,
+                ImportBookingsCommand.class})
 final class ImportCommand implements Runnable {
 
     @ParentCommand

@@ -28,8 +28,8 @@ import java.util.concurrent.Callable;
         description = {"SalonDesk: bookings for beauty salons that never double-book a master.",
                 "Without a command, opens the window. The embedded database in ~/.salondesk",
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
-        subcommands = {DbCommand.class, DemoCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class,
-                LocksCommand.class})
+        subcommands = {DbCommand.class, DemoCommand.class, SalonsCommand.class, MastersCommand.class, ServicesCommand.class,
+                HoursCommand.class, TimeOffCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class, LocksCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);

@@ -44,12 +44,17 @@ public final class ClientRepository {
                 .fetchOptional(CLIENTS.ID);
     }
 
-    /** A client without a phone of exactly this name (ignoring case), if there is one. */
+    /**
+     * A client without a phone of exactly this name (ignoring case), if there is one. Folded as
+     * the search folds (see {@link #foldedName()}): with lower() alone, on a C-locale database
+     * "Ніна" never matched itself lower-cased in Java, and every booking or import of a
+     * Cyrillic name without a phone made the client again.
+     */
     public Optional<Long> findByNameWithoutPhone(long tenantId, String name) {
         return dsl.select(CLIENTS.ID).from(CLIENTS)
                 .where(CLIENTS.TENANT_ID.eq(tenantId)
                         .and(CLIENTS.PHONE.isNull())
-                        .and(org.jooq.impl.DSL.lower(CLIENTS.NAME).eq(name.toLowerCase(java.util.Locale.ROOT))))
+                        .and(foldedName().eq(fold(name.strip()))))
                 .orderBy(CLIENTS.ID).limit(1)
                 .fetchOptional(CLIENTS.ID);
     }
@@ -76,6 +81,19 @@ public final class ClientRepository {
                 dsl.insertInto(CLIENTS, CLIENTS.TENANT_ID, CLIENTS.NAME)
                         .values(tenantId, name)
                         .returning(CLIENTS.ID).fetchOne(CLIENTS.ID));
+    }
+
+    /**
+     * A new client with notes (the import of a salon's client list); empty when another client
+     * of the salon has this phone by now (the unique key decides: two imports at once cannot
+     * both make one). The caller has checked the values with {@link ClientRules}.
+     */
+    public Optional<Long> add(long tenantId, String name, String e164OrNull, String notes) {
+        return dsl.insertInto(CLIENTS, CLIENTS.TENANT_ID, CLIENTS.NAME, CLIENTS.PHONE, CLIENTS.NOTES)
+                .values(tenantId, name, e164OrNull, notes == null ? "" : notes)
+                .onConflict(CLIENTS.TENANT_ID, CLIENTS.PHONE).doNothing()
+                .returning(CLIENTS.ID)
+                .fetchOptional(CLIENTS.ID);
     }
 
     // ---- the client card ---------------------------------------------------------------------

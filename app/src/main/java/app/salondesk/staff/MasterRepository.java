@@ -106,6 +106,25 @@ public final class MasterRepository {
                 .fetchOne(MASTERS.ID);
     }
 
+    /**
+     * Adds a master and the services they do (the services' own length and price) in one
+     * transaction: all of it, or when any part is refused, none of it. Its id.
+     */
+    public long addWithServices(long tenantId, String name, String colour, Collection<Long> serviceIds) {
+        return dsl.transactionResult(cfg -> {
+            org.jooq.DSLContext tx = org.jooq.impl.DSL.using(cfg);
+            long id = new MasterRepository(tx).add(tenantId, name, colour);
+            for (long serviceId : serviceIds) {
+                tx.insertInto(app.salondesk.jooq.Tables.MASTER_SERVICES)
+                        .set(app.salondesk.jooq.Tables.MASTER_SERVICES.TENANT_ID, tenantId)
+                        .set(app.salondesk.jooq.Tables.MASTER_SERVICES.MASTER_ID, id)
+                        .set(app.salondesk.jooq.Tables.MASTER_SERVICES.SERVICE_ID, serviceId)
+                        .execute();
+            }
+            return id;
+        });
+    }
+
     /** Renames and recolours a master; false when there is no such master. */
     public boolean update(long tenantId, long masterId, String name, String colour) {
         return dsl.update(MASTERS).set(MASTERS.NAME, name).set(MASTERS.COLOUR, colour)
@@ -166,16 +185,17 @@ public final class MasterRepository {
     }
 
     /**
-     * Sets a whole week in force from {@code validFrom} in one transaction: either every
-     * weekday is saved or none is (a refused Tuesday does not leave Monday changed). Weekdays
-     * not in the map are saved without hours (days off).
+     * Sets several weekdays of the week in force from {@code validFrom} as one change: all of
+     * them, or when the database refuses one, none (a refused Tuesday does not leave Monday
+     * changed; "Monday to Friday 9 to 6" is one decision, not five). Weekdays not in the map
+     * keep their hours; an empty list is a day off.
      */
-    public void setWeek(long tenantId, long masterId, java.time.LocalDate validFrom,
-                        java.util.Map<java.time.DayOfWeek, List<java.time.LocalTime[]>> days) {
+    public void setWeekDays(long tenantId, long masterId, java.time.LocalDate validFrom,
+                            java.util.Map<java.time.DayOfWeek, List<java.time.LocalTime[]>> days) {
         dsl.transaction(cfg -> {
             MasterRepository tx = new MasterRepository(org.jooq.impl.DSL.using(cfg));
-            for (java.time.DayOfWeek day : java.time.DayOfWeek.values()) {
-                tx.setWeekDay(tenantId, masterId, validFrom, day, days.getOrDefault(day, List.of()));
+            for (var day : new java.util.TreeMap<>(days).entrySet()) {
+                tx.setWeekDay(tenantId, masterId, validFrom, day.getKey(), day.getValue());
             }
         });
     }

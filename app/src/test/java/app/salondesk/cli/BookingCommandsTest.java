@@ -138,7 +138,7 @@ class BookingCommandsTest {
                 "Olena Kovalenko,2030-01-07T12:00,30,Too Long " + "x".repeat(10_000) + ",,,",
                 "Olena Kovalenko,2030-01-07T12:00,30,\u0410\u043d\u043d\u0430 \uD83C\uDF38,067 123 45 67,,"), StandardCharsets.UTF_8);
         Run r = run("import", "bookings", csv.toString());
-        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals(2, r.exit(), "rows were refused: a script must notice\n" + r.out() + r.err());
         List<String> lines = r.lines();
         assertEquals(10, lines.size(), r.out());
         assertTrue(lines.get(0).matches("row 2: booked #\\d+ Olena Kovalenko 2030-01-07 09:00-10:00"), lines.get(0));
@@ -162,6 +162,29 @@ class BookingCommandsTest {
 
         Run again = run("import", "bookings", csv.toString());
         assertEquals(r.out(), again.out(), "the same file again finds the same bookings");
+        assertEquals(2, again.exit());
+    }
+
+    @Test
+    void aSemicolonFileAsExcelSavesItInUkrainianImportsAndTheExitCodeSaysHowItWent() throws Exception {
+        Path csv = home.resolve("excel-uk.csv");
+        Files.writeString(csv, "\uFEFFmaster;start;duration_min;client_name;client_phone;service;note\r\n"
+                + "Olena Kovalenko;2030-01-07T15:00;30;\u0421\u0435\u043c\u0456 \u041a\u043e\u043b\u043e\u043d;067 999 11 88;;\"\u043f\u0435\u0440\u0448\u0438\u0439; \u0432\u0456\u0437\u0438\u0442\"\r\n",
+                StandardCharsets.UTF_8);
+        Run r = run("import", "bookings", csv.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.lines().get(0).matches("row 2: booked #\\d+ Olena Kovalenko 2030-01-07 15:00-15:30"), r.out());
+        assertEquals("booked=1 time-taken=0 try-again=0 invalid=0", r.lines().get(1));
+        Run again = run("import", "bookings", csv.toString());
+        assertEquals(0, again.exit());
+        assertEquals(r.out(), again.out(), "the same booking found again");
+
+        Path clash = home.resolve("clash.csv");
+        Files.writeString(clash, "master\tstart\tduration_min\tclient_name\tclient_phone\n"
+                + "Olena Kovalenko\t2030-01-07T15:00\t30\tSomeone Else\t\n", StandardCharsets.UTF_8);
+        Run taken = run("import", "bookings", clash.toString());
+        assertEquals(3, taken.exit(), "a time taken and nothing invalid: 3, as book says\n" + taken.out());
+        assertEquals("booked=0 time-taken=1 try-again=0 invalid=0", taken.lines().get(1));
     }
 
     @Test

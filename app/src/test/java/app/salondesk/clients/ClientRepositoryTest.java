@@ -123,6 +123,13 @@ class ClientRepositoryTest {
     }
 
     @Test
+    void aClientWithoutPhoneIsFoundByACyrillicNameInAnyCaseNotMadeAgain() {
+        long nina = fx.clients().findOrCreate(fx.tenant, "\u041d\u0456\u043d\u0430 \u0411\u0435\u0437\u0442\u0435\u043b\u0435\u0444\u043e\u043d\u043d\u0430", null);
+        assertEquals(nina, fx.clients().findOrCreate(fx.tenant, "\u041d\u0456\u043d\u0430 \u0411\u0435\u0437\u0442\u0435\u043b\u0435\u0444\u043e\u043d\u043d\u0430", null));
+        assertEquals(Optional.of(nina), clients.findByNameWithoutPhone(fx.tenant, "\u041d\u0406\u041d\u0410 \u0431\u0435\u0437\u0442\u0435\u043b\u0435\u0444\u043e\u043d\u043d\u0430"));
+    }
+
+    @Test
     void aPhoneAnotherClientHasIsReportedWithThatClientsNameAndNothingChanges() {
         long id = fx.clients().findOrCreate(fx.tenant, "Halyna", "+380672223344");
         ClientUpdateResult r = clients.update(fx.tenant, id, "Halyna Petrenko", "+380501112233", "new notes");

@@ -76,7 +76,12 @@ public final class MasterSetupService implements MastersSetup, HoursSetup {
     @Override
     public SetupResult<Boolean> saveWeek(long masterId, LocalDate validFrom, Map<DayOfWeek, List<LocalTime[]>> days) {
         return SetupResult.attempt(() -> {
-            masters.setWeek(tenantId, masterId, validFrom, days);
+            // the whole week: a weekday the screen left empty is a day off
+            Map<DayOfWeek, List<LocalTime[]>> week = new java.util.EnumMap<>(DayOfWeek.class);
+            for (DayOfWeek d : DayOfWeek.values()) {
+                week.put(d, days.getOrDefault(d, List.of()));
+            }
+            masters.setWeekDays(tenantId, masterId, validFrom, week);
             return true;
         });
     }

@@ -1,0 +1,102 @@
+package app.salondesk.cli;
+
+import app.salondesk.catalog.Offer;
+import app.salondesk.catalog.ServiceDetails;
+import app.salondesk.catalog.ServiceRepository;
+import app.salondesk.staff.MasterDetails;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Who does what: the services a master does, each with the master's own length and price
+ * where they differ from the service's (a senior stylist's haircut: 45 minutes, dearer).
+ */
+@Command(name = "services", mixinStandardHelpOptions = true,
+        description = {"The services a master does, with the master's own length and price.",
+                "Lists them after any change (or without --add/--remove), one tab-separated line each: service id, "
+                + "name, minutes, price, and 'own' where the master's differ from the service's, else 'default'. "
+                + "--duration and --price with --add set the master's own length and price of those services (without "
+                + "them: the service's)."})
+final class MasterServicesCommand implements Callable<Integer> {
+
+    @ParentCommand
+    MastersCommand masters;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SalonOption salon;
+
+    @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master",
+            description = "The master, by id or by name.")
+    String master;
+
+    @Option(names = "--add", paramLabel = "A,B", description = "Services the master does from now on (or whose length or price changes), by name.")
+    String add;
+
+    @Option(names = "--remove", paramLabel = "A,B", description = "Services the master no longer does, by name.")
+    String remove;
+
+    @Option(names = "--duration", paramLabel = "MINUTES", description = "The master's own length of the services added (1 to 720).")
+    String duration;
+
+    @Option(names = "--price", paramLabel = "AMOUNT", description = "The master's own price of the services added, e.g. 650 or 650.50.")
+    String price;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        return Setup.run(masters.root, out, salon.tenant, setup -> {
+            MasterDetails m = setup.master(master);
+            if (add == null && (duration != null || price != null)) {
+                throw new CliInvalid(setup.messages.get("cli.invalid.ownWithoutAdd"));
+            }
+            Integer minutes = duration == null ? null : setup.input.minutes(duration);
+            BigDecimal amount = price == null ? null : setup.input.price(price);
+            List<ServiceDetails> adding = setup.services(add);
+            List<ServiceDetails> removing = setup.services(remove);
+            if (!adding.isEmpty() || !removing.isEmpty()) {
+                change(setup, m, adding, removing, minutes, amount);
+            }
+            list(setup, m, out);
+            return 0;
+        });
+    }
+
+    /** Everything asked for, as one change: all of it or none (the repository's transaction). */
+    private static void change(Setup setup, MasterDetails m, List<ServiceDetails> adding, List<ServiceDetails> removing,
+                               Integer minutes, BigDecimal amount) {
+        new ServiceRepository(setup.dsl).saveOffers(setup.salon.id(),
+                adding.stream().map(s -> new Offer(m.id(), s.id(), minutes, amount)).toList(),
+                removing.stream().map(s -> new Offer(m.id(), s.id(), null, null)).toList());
+    }
+
+    /** What the master does now, with the length and price a booking gets. */
+    private static void list(Setup setup, MasterDetails m, PrintWriter out) {
+        ServiceRepository repository = new ServiceRepository(setup.dsl);
+        Map<Long, ServiceDetails> services = repository.findAll(setup.salon.id()).stream()
+                .collect(Collectors.toMap(ServiceDetails::id, Function.identity()));
+        for (Offer o : repository.offers(setup.salon.id())) {
+            if (o.masterId() != m.id()) {
+                continue;
+            }
+            ServiceDetails s = services.get(o.serviceId());
+            boolean own = o.durationMin() != null || o.price() != null;
+            out.println(s.id() + "\t" + s.name() + "\t" + (o.durationMin() != null ? o.durationMin() : s.durationMin()) + " min\t"
+                    + (o.price() != null ? o.price() : s.price()).toPlainString() + "\t" + (own ? "own" : "default"));
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package app.salondesk.cli;
+
+import app.salondesk.catalog.ServiceDetails;
+import app.salondesk.catalog.ServiceRepository;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.util.concurrent.Callable;
+
+/** The salon's price list. For its admins. */
+@Command(name = "services", mixinStandardHelpOptions = true, description = "The salon's services: its price list (its admins).",
+        subcommands = {ServicesCommand.Add.class, ServicesCommand.ListServices.class, ServicesCommand.SetService.class,
+                ServicesCommand.Deactivate.class, ServicesCommand.Activate.class})
+final class ServicesCommand implements Runnable {
+
+    @ParentCommand
+    SalonDeskCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** A service's name is unique in its salon (the schema says so too: 23505). */
+    static void nameIsFree(Setup setup, String name, Long except) throws CliInvalid {
+        for (ServiceDetails s : Setup.named(new ServiceRepository(setup.dsl).findAll(setup.salon.id()), name, ServiceDetails::name)) {
+            if (except == null || s.id() != except) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.serviceExists", s.name(), s.id()));
+            }
+        }
+    }
+
+    /** "3	Women's haircut	Hair	60 min	450.00	active" */
+    static String line(ServiceDetails s) {
+        return s.id() + "\t" + s.name() + "\t" + s.category() + "\t" + s.durationMin() + " min\t" + s.price().toPlainString() + "\t"
+                + (s.active() ? "active" : "inactive");
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true,
+            description = {"Add a service to the price list. Prints service_id=N.",
+                    "Masters do it once it is given to them (masters services --add, or masters add --services)."})
+    static final class Add implements Callable<Integer> {
+        @ParentCommand
+        ServicesCommand services;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        SalonOption salon;
+        @Option(names = "--name", required = true, paramLabel = "NAME", description = "The service's name (1 to 200 characters, unique in the salon).")
+        String name;
+        @Option(names = "--duration", required = true, paramLabel = "MINUTES", description = "How long it usually takes, 1 to 720 minutes.")
+        String duration;
+        @Option(names = "--price", required = true, paramLabel = "AMOUNT", description = "Its usual price in the salon's currency, e.g. 450 or 450.50.")
+        String price;
+        @Option(names = "--category", paramLabel = "TEXT", description = "Its group on the price list, e.g. Hair or Nails.")
+        String category;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return Setup.run(services.root, out, salon.tenant, setup -> {
+                SetupInput in = setup.input;
+                String n = in.name(name);
+                int minutes = in.minutes(duration);
+                BigDecimal amount = in.price(price);
+                String c = in.text(category, "--category", SetupInput.MAX_CATEGORY);
+                nameIsFree(setup, n, null);
+                out.println("service_id=" + new ServiceRepository(setup.dsl).add(setup.salon.id(), n, c, minutes, amount));
+                return 0;
+            });
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = {"List the services by category and name.",
+                    "One tab-separated line each: id, name, category, minutes, price, active or inactive."})
+    static final class ListServices implements Callable<Integer> {
+        @ParentCommand
+        ServicesCommand services;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        SalonOption salon;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return Setup.run(services.root, out, salon.tenant, setup -> {
+                new ServiceRepository(setup.dsl).findAll(setup.salon.id()).forEach(s -> out.println(line(s)));
+                return 0;
+            });
+        }
+    }
+
+    @Command(name = "set", mixinStandardHelpOptions = true,
+            description = {"Change a service's name, length, price or category; what is not given stays.",
+                    "Bookings made already keep their length."})
+    static final class SetService implements Callable<Integer> {
+        @ParentCommand
+        ServicesCommand services;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        SalonOption salon;
+        @Option(names = "--service", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.service",
+                description = "The service, by id or by name.")
+        String service;
+        @Option(names = "--name", paramLabel = "NAME", description = "The new name (1 to 200 characters, unique in the salon).")
+        String name;
+        @Option(names = "--duration", paramLabel = "MINUTES", description = "How long it usually takes, 1 to 720 minutes.")
+        String duration;
+        @Option(names = "--price", paramLabel = "AMOUNT", description = "Its usual price in the salon's currency, e.g. 450 or 450.50.")
+        String price;
+        @Option(names = "--category", paramLabel = "TEXT", description = "Its group on the price list, e.g. Hair or Nails.")
+        String category;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return Setup.run(services.root, out, salon.tenant, setup -> {
+                ServiceDetails s = setup.service(service);
+                if (name == null && duration == null && price == null && category == null) {
+                    throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+                }
+                SetupInput in = setup.input;
+                ServiceDetails now = new ServiceDetails(s.id(), name == null ? s.name() : in.name(name),
+                        category == null ? s.category() : in.text(category, "--category", SetupInput.MAX_CATEGORY),
+                        duration == null ? s.durationMin() : in.minutes(duration),
+                        price == null ? s.price() : in.price(price), s.active());
+                nameIsFree(setup, now.name(), s.id());
+                new ServiceRepository(setup.dsl).update(setup.salon.id(), s.id(), now.name(), now.category(), now.durationMin(), now.price());
+                out.println("updated service " + line(now));
+                return 0;
+            });
+        }
+    }
+
+    @Command(name = "deactivate", mixinStandardHelpOptions = true,
+            description = "Stop selling a service: it is no longer offered; its bookings and history stay.")
+    static final class Deactivate implements Callable<Integer> {
+        @ParentCommand
+        ServicesCommand services;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        SalonOption salon;
+        @Option(names = "--service", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.service",
+                description = "The service, by id or by name.")
+        String service;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return Setup.run(services.root, out, salon.tenant, setup -> {
+                ServiceDetails s = setup.service(service);
+                new ServiceRepository(setup.dsl).setActive(setup.salon.id(), s.id(), false);
+                out.println("deactivated service #" + s.id() + " " + s.name());
+                return 0;
+            });
+        }
+    }
+
+    @Command(name = "activate", mixinStandardHelpOptions = true, description = "Sell a service again.")
+    static final class Activate implements Callable<Integer> {
+        @ParentCommand
+        ServicesCommand services;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        SalonOption salon;
+        @Option(names = "--service", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.service",
+                description = "The service, by id or by name.")
+        String service;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return Setup.run(services.root, out, salon.tenant, setup -> {
+                ServiceDetails s = setup.service(service);
+                new ServiceRepository(setup.dsl).setActive(setup.salon.id(), s.id(), true);
+                out.println("activated service #" + s.id() + " " + s.name());
+                return 0;
+            });
+        }
+    }
+}
