@@ -189,12 +189,13 @@ $$;
 -- ---- the rule book --------------------------------------------------------------------------------
 -- The first rule a booking of `minutes` from `start` with this master breaks, or NULL when it
 -- may be written. In the order the engine reports them:
---   unknown_master, master_inactive, unknown_service, service_not_offered, duration_missing,
+--   unknown_master, master_inactive, unknown_service, service_inactive, service_not_offered, duration_missing,
 --   duration_out_of_range, start_in_past, outside_working_hours, master_time_off, time_taken,
 --   unknown_client.
 -- The flags say which rules a write asks for: a past visit may be recorded (past_allowed); an
 -- admin may book outside the hours and into time off on purpose (hours_waived); a move that
--- keeps the master does not ask whether the master still offers the service (service_check);
+-- keeps the master does not ask whether the service is still sold and the master still offers
+-- it (service_check);
 -- only pending, confirmed and arrived bookings hold time (holds_time). exclude_booking is the
 -- booking being moved, which does not collide with itself. client may be NULL (a new client
 -- is made in the same transaction, or the booking's client does not change).
@@ -216,8 +217,12 @@ BEGIN
         RETURN 'master_inactive';
     END IF;
     IF service IS NOT NULL THEN
-        IF NOT EXISTS (SELECT 1 FROM public.services s WHERE s.tenant_id = tenant AND s.id = service) THEN
+        SELECT s.active INTO active FROM public.services s WHERE s.tenant_id = tenant AND s.id = service;
+        IF NOT FOUND THEN
             RETURN 'unknown_service';
+        END IF;
+        IF service_check AND NOT active THEN
+            RETURN 'service_inactive';
         END IF;
         IF service_check AND NOT EXISTS (SELECT 1 FROM public.master_services ms
                                           WHERE ms.tenant_id = tenant AND ms.master_id = master AND ms.service_id = service) THEN

@@ -143,6 +143,7 @@ public final class BookingEngine {
             case UNKNOWN_MASTER -> new Invalid(InvalidReason.UNKNOWN_MASTER, Long.toString(q.masterId()));
             case MASTER_INACTIVE -> new Invalid(InvalidReason.MASTER_INACTIVE, p.masterName());
             case UNKNOWN_SERVICE -> new Invalid(InvalidReason.UNKNOWN_SERVICE, Long.toString(q.serviceId()));
+            case SERVICE_INACTIVE -> new Invalid(InvalidReason.SERVICE_INACTIVE, p.serviceName());
             case SERVICE_NOT_OFFERED -> new Invalid(InvalidReason.SERVICE_NOT_OFFERED, p.serviceName());
             case DURATION_MISSING -> new Invalid(InvalidReason.DURATION_MISSING);
             case DURATION_OUT_OF_RANGE -> new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, String.valueOf(p.minutes()));

@@ -53,6 +53,9 @@ public final class FreeSlotFinder {
                 SELECT m.id, m.name, coalesce(m.id = p.preferred, false) AS same
                   FROM p JOIN masters m ON m.tenant_id = p.tenant
                  WHERE m.active
+                   -- a service no longer sold is offered by nobody (the rule book's service_inactive)
+                   AND (p.service IS NULL OR EXISTS (SELECT 1 FROM services sv
+                                                      WHERE sv.tenant_id = p.tenant AND sv.id = p.service AND sv.active))
                    AND ((p.with_preferred AND m.id = p.preferred)
                         OR (p.others AND m.id IS DISTINCT FROM p.preferred AND (p.service IS NULL
                             OR EXISTS (SELECT 1 FROM master_services ms

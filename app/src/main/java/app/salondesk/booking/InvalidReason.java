@@ -8,6 +8,8 @@ public enum InvalidReason {
     UNKNOWN_MASTER("master"),
     MASTER_INACTIVE("master"),
     UNKNOWN_SERVICE("service"),
+    /** A service the salon no longer sells: its bookings stay, new ones are not made. */
+    SERVICE_INACTIVE("service"),
     SERVICE_NOT_OFFERED("service"),
     UNKNOWN_CLIENT("client"),
     CLIENT_NAME_MISSING("client"),

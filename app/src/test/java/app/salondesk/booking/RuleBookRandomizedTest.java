@@ -74,6 +74,7 @@ class RuleBookRandomizedTest {
         final Set<Long> inactive = new HashSet<>();
         final List<Long> services = new ArrayList<>();
         final Map<Long, Integer> serviceMinutes = new HashMap<>();
+        final Set<Long> retired = new HashSet<>();
         /** master|service -> the master's own minutes (null: the service's) */
         final Map<String, Integer> offered = new HashMap<>();
         final Map<Long, TreeMap<LocalDate, Map<Integer, List<LocalTime[]>>>> weeks = new HashMap<>();
@@ -89,8 +90,13 @@ class RuleBookRandomizedTest {
             client = id("INSERT INTO clients (tenant_id, name) VALUES (" + tenant + ", 'Client') RETURNING id");
             for (int s = 0; s < 3; s++) {
                 int minutes = 15 * (1 + rnd.nextInt(8));
-                long id = id("INSERT INTO services (tenant_id, name, duration_min) VALUES (" + tenant + ", 'S" + s + "', " + minutes + ") RETURNING id");
+                boolean sold = s != 2 || rnd.nextBoolean();
+                long id = id("INSERT INTO services (tenant_id, name, duration_min, active) VALUES (" + tenant + ", 'S" + s + "', " + minutes
+                        + ", " + sold + ") RETURNING id");
                 services.add(id);
+                if (!sold) {
+                    retired.add(id);
+                }
                 serviceMinutes.put(id, minutes);
             }
             for (int m = 0; m < 3; m++) {
@@ -196,6 +202,9 @@ class RuleBookRandomizedTest {
                 if (!services.contains(service)) {
                     return "unknown_service";
                 }
+                if (serviceCheck && retired.contains(service)) {
+                    return "service_inactive";
+                }
                 if (serviceCheck && !offered.containsKey(master + "|" + service)) {
                     return "service_not_offered";
                 }
@@ -288,7 +297,7 @@ class RuleBookRandomizedTest {
             }
         }
         // every rule was met at least once, and so was "yes": the salons are random enough
-        assertEquals(12, answers.size(), "answers seen: " + answers);
+        assertEquals(13, answers.size(), "answers seen: " + answers);
         org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} requests: {}", asked, answers);
     }
 
