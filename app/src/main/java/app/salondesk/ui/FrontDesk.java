@@ -115,7 +115,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.clients = new ClientRepository(dsl);
         this.cards = new ClientCardService(clients, new ClientVisitsRepository(dsl));
         this.clock = clock;
-        ClientSearchView search = ClientSearchView.create(clients, salon.id(), tasks, messages, picked -> { });
+        ClientSearchView search = ClientSearchView.create(clients, salon, tasks, messages, picked -> { });
         search.viewModel().setOnPick(picked -> {
             openClientCard(picked.id());
             search.viewModel().clear();
@@ -350,7 +350,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     /** The booking form's client field searches as the receptionist types. */
     private BookingFormView.ClientSearch clientSearch() {
-        return onPick -> ClientSearchView.create(clients, salon.id(), tasks, messages, onPick).node();
+        return onPick -> ClientSearchView.create(clients, salon, tasks, messages, onPick).node();
     }
 
     private BookingFormViewModel form() {
