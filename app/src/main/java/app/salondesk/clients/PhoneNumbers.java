@@ -82,6 +82,11 @@ public final class PhoneNumbers {
         return UTIL.getSupportedRegions();
     }
 
+    /** The calling code of a region as people write it ("+380" for UA). */
+    public static String callingCode(String region) {
+        return "+" + countryCode(region);
+    }
+
     /** The calling code of a region ("380" for UA). */
     static String countryCode(String region) {
         return Integer.toString(UTIL.getCountryCodeForRegion(region));

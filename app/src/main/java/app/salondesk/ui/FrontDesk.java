@@ -11,6 +11,10 @@ import app.salondesk.calendar.ScheduleService;
 import app.salondesk.catalog.ServiceRepository;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
+import app.salondesk.salon.SalonRepository;
+import app.salondesk.setup.SalonSettingsService;
+import app.salondesk.setup.SalonSettingsView;
+import app.salondesk.setup.SalonSettingsViewModel;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
 import app.salondesk.booking.BookingHistoryRepository;
@@ -81,6 +85,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final Label ownerBanner = new Label();
     private final AccountViewModel account;
     private Consumer<String> ownPasswordChanged = password -> { };
+    private final SalonRepository salons;
+    private Consumer<Salon> onSalonChanged = changed -> { };
+    private Runnable onSetUpSalon = () -> { };
     private boolean wasOffline;
 
     /**
@@ -139,6 +146,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         ownerBanner.managedProperty().bind(ownerBanner.visibleProperty());
         window.banners().getChildren().add(0, ownerBanner);
         window.offerPasswordChange(account.ownPasswordChangeableProperty());
+        this.salons = new SalonRepository(dsl);
+        if (salons.isDemo(salon.id())) {
+            // only the database's owner may make a salon (the embedded desk is the owner)
+            window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
+                    staffRepository.signedInAsOwner() ? () -> onSetUpSalon.run() : null);
+        }
         this.live = liveSettings == null ? null : new LiveUpdates(liveSettings, salon.id());
         if (live != null) {
             // the listener thread hops to the FX thread; reloads are coalesced by the view model
@@ -258,6 +271,23 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openSettings() {
         onSettings.run();
+    }
+
+    /** Told the salon after its settings were saved: the application rebuilds the desk for its new zone, currency, country. */
+    public void setOnSalonChanged(Consumer<Salon> onSalonChanged) {
+        this.onSalonChanged = onSalonChanged;
+    }
+
+    /** What the demo marker's "Set up my salon…" does (the application opens the wizard). */
+    public void setOnSetUpSalon(Runnable onSetUpSalon) {
+        this.onSetUpSalon = onSetUpSalon;
+    }
+
+    @Override
+    public void openSalonSettings() {
+        SalonSettingsViewModel vm = new SalonSettingsViewModel(new SalonSettingsService(salons), salon.id(), tasks, messages);
+        vm.setOnSaved(changed -> onSalonChanged.accept(changed));
+        SalonSettingsView.show(stage, vm, messages);
     }
 
     @Override
