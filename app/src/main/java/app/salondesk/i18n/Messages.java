@@ -61,6 +61,9 @@ public final class Messages {
     public String money(BigDecimal amount, Currency currency) {
         NumberFormat format = NumberFormat.getCurrencyInstance(locale);
         format.setCurrency(currency);
+        // setCurrency keeps the language's own currency's decimals: yen have none, dinars three
+        format.setMinimumFractionDigits(currency.getDefaultFractionDigits());
+        format.setMaximumFractionDigits(currency.getDefaultFractionDigits());
         String text = format.format(amount);
         // Java puts a currency code straight against the digits ("UAH650.00"); CLDR's currency
         // spacing rule asks for a space between a code made of letters and a digit

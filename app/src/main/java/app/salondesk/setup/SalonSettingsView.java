@@ -88,7 +88,10 @@ public final class SalonSettingsView {
         root.setBottom(buttons);
         root.getStyleClass().add("salon-settings");
         root.getStylesheets().add(FormParts.STYLESHEET);
-        stage.setScene(new Scene(root, 680, 640));
+        root.setPrefWidth(680);
+        stage.setScene(new Scene(root));
+        // as tall as what it shows: the demo's part comes (and goes) after loading
+        vm.demoTextProperty().addListener((obs, old, now) -> stage.sizeToScene());
         stage.show();
         vm.load();
         return stage;

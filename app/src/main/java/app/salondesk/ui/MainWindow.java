@@ -194,6 +194,10 @@ public final class MainWindow {
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         demoMarker.setId("demo-marker");
+        // on a narrow screen the salon's name, the login and the database give way, never this
+        demoMarker.setMinWidth(Region.USE_PREF_SIZE);
+        status.setMinWidth(Region.USE_PREF_SIZE);
+        connection.setMinWidth(Region.USE_PREF_SIZE);
         demoMarker.getStyleClass().add("demo-marker");
         demoMarker.setAlignment(Pos.CENTER_LEFT);
         demoMarker.setVisible(false);
@@ -278,11 +282,13 @@ public final class MainWindow {
         Label marker = new Label(text);
         marker.setId("demo-marker-text");
         marker.getStyleClass().add("demo-marker-text");
+        marker.setMinWidth(Region.USE_PREF_SIZE);
         demoMarker.getChildren().setAll(marker);
         if (setUp != null) {
             javafx.scene.control.Hyperlink link = new javafx.scene.control.Hyperlink(setUpText);
             link.setId("demo-set-up");
             link.getStyleClass().add("demo-set-up");
+            link.setMinWidth(Region.USE_PREF_SIZE);
             link.setOnAction(e -> setUp.run());
             demoMarker.getChildren().add(link);
         }
