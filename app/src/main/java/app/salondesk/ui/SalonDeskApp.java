@@ -49,6 +49,7 @@ public final class SalonDeskApp extends Application {
         ErrorDialogs.installUncaughtHandler(messages, home.logs().resolve("salondesk.log"));
         stage.setTitle("SalonDesk");
         shell = new Shell(stage, tasks, messages, Clock.systemUTC(), home.dir());
+        shell.setOnDeskShown((scene, desk) -> FirstPaint.logWhenPainted(scene, desk.schedule()));
         SignInMemory memory = new SignInMemory(home.dir());
         boolean shared = options.shared() || memory.server().isPresent();
         if (shared && (options.password() == null || options.password().isEmpty())) {

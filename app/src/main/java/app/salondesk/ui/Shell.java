@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 
 /**
  * What the main window shows, and the moves between: the welcome screen of an empty database,
@@ -41,6 +42,7 @@ public final class Shell implements AutoCloseable {
     private Backend backend;
     private Session session;
     private FrontDesk desk;
+    private BiConsumer<Scene, FrontDesk> onDeskShown = (scene, shown) -> { };
 
     /** @param home the user's SalonDesk folder (the language is remembered there) */
     public Shell(Stage stage, TaskRunner tasks, Messages messages, Clock clock, Path home) {
@@ -59,6 +61,11 @@ public final class Shell implements AutoCloseable {
         } else {
             showWelcome();
         }
+    }
+
+    /** Told each desk put on screen (the application logs when the first day is painted). */
+    public void setOnDeskShown(BiConsumer<Scene, FrontDesk> onDeskShown) {
+        this.onDeskShown = onDeskShown;
     }
 
     /** The desk on screen now, if one is (for tests). */
@@ -126,8 +133,7 @@ public final class Shell implements AutoCloseable {
             desk.schedule().dateProperty().set(shown);
         }
         stage.setTitle(messages.format("app.title", s.salon().name()));
-        Scene scene = setScene(desk.window().root(), 1280, 800);
-        FirstPaint.logWhenPainted(scene, desk.schedule());
+        onDeskShown.accept(setScene(desk.window().root(), 1280, 800), desk);
     }
 
     private Scene setScene(Parent root, double width, double height) {
