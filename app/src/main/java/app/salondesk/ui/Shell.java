@@ -80,7 +80,7 @@ public final class Shell implements AutoCloseable {
         vm.setOnDemo(salon -> showDesk(new Session(backend, salon)));
         vm.setOnSetUp(() -> showWizard(null));
         stage.setTitle("SalonDesk");
-        setScene(new WelcomeView(vm, messages).root(), 900, 600);
+        setScene(new WelcomeView(vm, messages).root(), 860, 520);
     }
 
     /**
