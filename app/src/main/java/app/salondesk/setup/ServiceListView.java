@@ -59,8 +59,8 @@ public final class ServiceListView {
     private void fill() {
         grid.getChildren().clear();
         String code = currency.get();
-        grid.addRow(0, header("services.name"), header("services.minutesLabel"), header(messages.format("services.priceLabel", code)),
-                header("services.whoDoes"));
+        grid.addRow(0, header(messages.get("services.name")), header(messages.get("services.minutesLabel")),
+                header(messages.format("services.priceLabel", code)), header(messages.get("services.whoDoes")));
         int row = 1;
         int i = 0;
         for (ServiceListViewModel.Item item : vm.items()) {
@@ -101,8 +101,8 @@ public final class ServiceListView {
         return who;
     }
 
-    private Label header(String keyOrText) {
-        Label l = new Label(keyOrText.startsWith("services.") ? messages.get(keyOrText) : keyOrText);
+    private static Label header(String text) {
+        Label l = new Label(text);
         l.getStyleClass().add("form-label");
         return l;
     }
