@@ -5,6 +5,7 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.scene.control.Label;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 
 import java.util.Objects;
 
@@ -33,6 +34,7 @@ final class FormParts {
     static Label label(Messages messages, String key) {
         Label l = new Label(messages.get(key));
         l.getStyleClass().add("form-label");
+        l.setMinWidth(Region.USE_PREF_SIZE);   // the fields give way, never a label's words
         return l;
     }
 
@@ -50,9 +52,11 @@ final class FormParts {
         return c;
     }
 
-    static ColumnConstraints fixed(double min) {
+    /** A column of labels: as wide as its widest label, in whichever language. */
+    static ColumnConstraints labels() {
         ColumnConstraints c = new ColumnConstraints();
-        c.setMinWidth(min);
+        c.setMinWidth(Region.USE_PREF_SIZE);
+        c.setPrefWidth(Region.USE_COMPUTED_SIZE);
         return c;
     }
 }

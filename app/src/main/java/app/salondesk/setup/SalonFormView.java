@@ -35,7 +35,7 @@ public final class SalonFormView {
         this.messages = messages;
         grid.setHgap(12);
         grid.setVgap(2);
-        grid.getColumnConstraints().addAll(FormParts.fixed(150), FormParts.growing());
+        grid.getColumnConstraints().addAll(FormParts.labels(), FormParts.growing());
         grid.getStyleClass().add("salon-form");
 
         TextField name = field("salon-name", vm.nameProperty());
