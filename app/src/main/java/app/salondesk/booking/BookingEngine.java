@@ -8,6 +8,7 @@ import app.salondesk.booking.BookingOutcome.TryAgain;
 import app.salondesk.clients.ClientRepository;
 import app.salondesk.clients.PhoneNumbers;
 import app.salondesk.jooq.tables.records.BookingsRecord;
+import app.salondesk.salon.SalonRepository;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -79,13 +80,18 @@ public final class BookingEngine {
     }
 
     private BookingOutcome create(NewBooking cmd, BookingStatus status, boolean pastAllowed) {
-        Optional<Invalid> bad = validate(cmd);
+        boolean newPhone = cmd.clientId() == null && cmd.newClient() != null && cmd.newClient().phone() != null
+                && !cmd.newClient().phone().isBlank();
+        // a number typed without +code is the salon's country's, whichever road it came by (form,
+        // command line, import); read before the transaction, and only on this path: a booking for
+        // a known client (the fast path) costs no extra round trip
+        String region = newPhone ? new SalonRepository(dsl).country(cmd.tenantId()) : PhoneNumbers.NO_REGION;
+        Optional<Invalid> bad = validate(cmd, region);
         if (bad.isPresent()) {
             return bad.get();
         }
         UUID requestId = cmd.requestId() != null ? cmd.requestId() : UUID.randomUUID();
-        String phone = cmd.newClient() != null && cmd.newClient().phone() != null && !cmd.newClient().phone().isBlank()
-                ? PhoneNumbers.normalise(cmd.newClient().phone(), PhoneNumbers.DEFAULT_REGION).orElse(null) : null;
+        String phone = newPhone ? PhoneNumbers.normalise(cmd.newClient().phone(), region).orElse(null) : null;
         boolean usual = cmd.clientId() != null && !cmd.overrideHours();
         return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), !usual, (tx, locks) -> {
             if (usual) {
@@ -156,7 +162,7 @@ public final class BookingEngine {
         };
     }
 
-    private static Optional<Invalid> validate(NewBooking cmd) {
+    private static Optional<Invalid> validate(NewBooking cmd, String region) {
         if (cmd.start() == null) {
             return Optional.of(new Invalid(InvalidReason.START_MISSING));
         }
@@ -178,7 +184,7 @@ public final class BookingEngine {
                 return Optional.of(new Invalid(InvalidReason.CLIENT_NAME_TOO_LONG));
             }
             if (c.phone() != null && !c.phone().isBlank()
-                    && PhoneNumbers.normalise(c.phone(), PhoneNumbers.DEFAULT_REGION).isEmpty()) {
+                    && PhoneNumbers.normalise(c.phone(), region).isEmpty()) {
                 return Optional.of(new Invalid(InvalidReason.PHONE_INVALID, c.phone().length() > 40 ? c.phone().substring(0, 40) : c.phone()));
             }
         }

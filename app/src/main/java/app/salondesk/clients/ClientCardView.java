@@ -70,7 +70,7 @@ public final class ClientCardView {
         name.textProperty().bindBidirectional(vm.nameProperty());
         TextField phone = new TextField();
         phone.setId("client-phone");
-        phone.setPromptText(messages.get("client.phone.prompt"));
+        phone.setPromptText(vm.phonePrompt());
         phone.textProperty().bindBidirectional(vm.phoneProperty());
         TextArea notes = new TextArea();
         notes.setId("client-notes");
@@ -164,7 +164,7 @@ public final class ClientCardView {
         }
         stage.initModality(Modality.NONE);
         stage.titleProperty().bind(vm.titleProperty());
-        stage.setScene(new Scene(root, 640, 560));
+        stage.setScene(new Scene(root, 740, 560));
         setOnClose(stage::close);
         stage.show();
         name.requestFocus();
@@ -200,6 +200,9 @@ public final class ClientCardView {
         table.getColumns().add(column("client.visits.time", VisitRow::time, 150));
         table.getColumns().add(column("client.visits.master", VisitRow::master, 145));
         table.getColumns().add(column("client.visits.service", VisitRow::service, 110));
+        TableColumn<VisitRow, String> price = column("client.visits.price", VisitRow::price, 90);
+        price.setStyle("-fx-alignment: CENTER-RIGHT;");
+        table.getColumns().add(price);
         table.getColumns().add(column("client.visits.status", VisitRow::statusText, 90));
         table.setRowFactory(t -> new TableRow<>() {
             @Override

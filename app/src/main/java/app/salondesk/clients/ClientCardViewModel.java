@@ -98,6 +98,11 @@ public final class ClientCardViewModel {
         return phone;
     }
 
+    /** The phone field's hint: a number written the way the salon's country writes it. */
+    public String phonePrompt() {
+        return messages.format("client.phone.prompt", PhoneNumbers.example(salon.country()));
+    }
+
     public StringProperty notesProperty() {
         return notes;
     }
@@ -263,7 +268,7 @@ public final class ClientCardViewModel {
         phoneTaken = null;
         phoneTakenBy = null;
         name.set(d.name());
-        phone.set(d.phone() == null ? "" : PhoneNumbers.display(d.phone()));
+        phone.set(d.phone() == null ? "" : PhoneNumbers.display(d.phone(), salon.country()));
         notes.set(d.notes());
         title.set(messages.format("client.card.title", d.name()));
         visits.setAll(rows(card.visits()));
@@ -283,7 +288,7 @@ public final class ClientCardViewModel {
             name.set(client.name());
         }
         if (phone.get().equals(sentPhone)) {
-            phone.set(client.phone() == null ? "" : PhoneNumbers.display(client.phone()));
+            phone.set(client.phone() == null ? "" : PhoneNumbers.display(client.phone(), salon.country()));
         }
         title.set(messages.format("client.card.title", client.name()));
         message.set(messages.get("client.saved"));
@@ -298,6 +303,7 @@ public final class ClientCardViewModel {
                 timeFormat.format(v.start().atZone(zone)) + "\u2013" + timeFormat.format(v.end().atZone(zone)),
                 v.masterName(),
                 v.serviceName() != null ? v.serviceName() : messages.get("booking.customService"),
+                v.price() != null ? messages.money(v.price(), salon.currency()) : "",
                 messages.get("booking.status." + v.status().dbValue()),
                 v.status(),
                 v.start().isAfter(now))).toList();
@@ -305,7 +311,7 @@ public final class ClientCardViewModel {
 
     /** The phone as typed, normalised: empty for "no phone", or when it is not a number (see {@link #phoneValid()}). */
     private Optional<String> typedPhone() {
-        return PhoneNumbers.normalise(phone.get(), PhoneNumbers.DEFAULT_REGION);
+        return PhoneNumbers.normalise(phone.get(), salon.country());
     }
 
     private boolean phoneValid() {

@@ -28,8 +28,6 @@ public final class ClientRepository {
     /** A word that is (part of) a phone number as people type one: "067", "+38(067)", "123-45". */
     private static final Pattern PHONE_WORD = Pattern.compile("[+()\\-.\\d]*\\d[+()\\-.\\d]*");
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final String COUNTRY_CODE = PhoneNumbers.countryCode(PhoneNumbers.DEFAULT_REGION);
-    private static final String NATIONAL_PREFIX = PhoneNumbers.nationalPrefix(PhoneNumbers.DEFAULT_REGION);
     private static final String[] FOLD = foldTable();
 
     private final DSLContext dsl;
@@ -148,8 +146,10 @@ public final class ClientRepository {
      * Clients whose name holds every typed word (any case), or whose phone holds the typed
      * digits ("067 12" finds +380 67 12…): best first (name or number starting with the text,
      * then a word of the name starting with the first typed word), then by name. One query.
+     *
+     * @param region the salon's country: its numbers are also matched as dialled there
      */
-    public List<ClientSummary> search(long tenantId, String text, int limit) {
+    public List<ClientSummary> search(long tenantId, String region, String text, int limit) {
         String typed = text == null ? "" : text.strip();
         String folded = fold(typed.length() > MAX_SEARCH_LENGTH ? typed.substring(0, MAX_SEARCH_LENGTH) : typed);
         if (folded.isEmpty() || limit <= 0) {
@@ -162,9 +162,10 @@ public final class ClientRepository {
 
         Field<String> name = foldedName();
         // E.164 without "+", and the national form staff dial ("0671234567" for +380671234567)
+        String countryCode = PhoneNumbers.countryCode(region);
         Field<String> phoneDigits = DSL.substring(CLIENTS.PHONE, 2);
-        Field<String> phoneNational = DSL.when(CLIENTS.PHONE.startsWith("+" + COUNTRY_CODE),
-                        DSL.inline(NATIONAL_PREFIX).concat(DSL.substring(CLIENTS.PHONE, COUNTRY_CODE.length() + 2)))
+        Field<String> phoneNational = DSL.when(CLIENTS.PHONE.startsWith("+" + countryCode),
+                        DSL.inline(PhoneNumbers.nationalPrefix(region)).concat(DSL.substring(CLIENTS.PHONE, countryCode.length() + 2)))
                 .otherwise(phoneDigits);
 
         List<Condition> perWord = new ArrayList<>();

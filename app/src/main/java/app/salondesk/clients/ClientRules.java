@@ -39,7 +39,8 @@ public final class ClientRules {
         if (e164OrNull == null) {
             return Optional.empty();
         }
-        return PhoneNumbers.normalise(e164OrNull, PhoneNumbers.DEFAULT_REGION).filter(e164OrNull::equals).isPresent()
+        // E.164 carries its country: no region is needed (or wanted) to read it
+        return PhoneNumbers.normalise(e164OrNull, PhoneNumbers.NO_REGION).filter(e164OrNull::equals).isPresent()
                 ? Optional.empty() : Optional.of(ClientProblem.PHONE_INVALID);
     }
 

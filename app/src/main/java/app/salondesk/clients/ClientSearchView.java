@@ -1,6 +1,7 @@
 package app.salondesk.clients;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.salon.Salon;
 import app.salondesk.ui.FxDebouncer;
 import app.salondesk.ui.TaskRunner;
 import javafx.collections.ListChangeListener;
@@ -53,7 +54,7 @@ public final class ClientSearchView {
                     setText(null);
                 } else {
                     getStyleClass().add("client-search-result");
-                    setText(c.phone() == null ? c.name() : c.name() + "   " + PhoneNumbers.display(c.phone()));
+                    setText(c.phone() == null ? c.name() : c.name() + "   " + vm.phoneShown(c));
                 }
             }
         });
@@ -83,9 +84,9 @@ public final class ClientSearchView {
      * The field with its view model, debounced on the FX timer: what the main window's
      * toolbar and the booking form place. Call on the FX thread.
      */
-    public static ClientSearchView create(ClientRepository clients, long tenantId, TaskRunner tasks, Messages messages,
+    public static ClientSearchView create(ClientRepository clients, Salon salon, TaskRunner tasks, Messages messages,
                                           Consumer<ClientSummary> onPick) {
-        ClientSearchViewModel vm = new ClientSearchViewModel(clients, tenantId, tasks, new FxDebouncer(DEBOUNCE));
+        ClientSearchViewModel vm = new ClientSearchViewModel(clients, salon.id(), salon.country(), tasks, new FxDebouncer(DEBOUNCE));
         vm.setOnPick(onPick);
         return new ClientSearchView(vm, messages);
     }

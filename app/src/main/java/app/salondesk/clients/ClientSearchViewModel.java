@@ -25,6 +25,7 @@ public final class ClientSearchViewModel {
 
     private final ClientRepository clients;
     private final long tenantId;
+    private final String region;
     private final TaskRunner tasks;
     private final Debouncer debouncer;
 
@@ -40,9 +41,11 @@ public final class ClientSearchViewModel {
     private boolean picking;
     private Consumer<ClientSummary> onPick = c -> { };
 
-    public ClientSearchViewModel(ClientRepository clients, long tenantId, TaskRunner tasks, Debouncer debouncer) {
+    /** @param region the salon's country: how a number typed without +code is read */
+    public ClientSearchViewModel(ClientRepository clients, long tenantId, String region, TaskRunner tasks, Debouncer debouncer) {
         this.clients = clients;
         this.tenantId = tenantId;
+        this.region = region;
         this.tasks = tasks;
         this.debouncer = debouncer;
         text.addListener((obs, old, now) -> {
@@ -58,6 +61,11 @@ public final class ClientSearchViewModel {
                 debouncer.submit(this::searchNow);
             }
         });
+    }
+
+    /** A client's number as staff of this salon write it (national for the salon's country). */
+    public String phoneShown(ClientSummary client) {
+        return PhoneNumbers.display(client.phone(), region);
     }
 
     public StringProperty textProperty() {
@@ -93,7 +101,7 @@ public final class ClientSearchViewModel {
             return;
         }
         searching.set(true);
-        tasks.run(() -> clients.search(tenantId, typed, LIMIT),
+        tasks.run(() -> clients.search(tenantId, region, typed, LIMIT),
                 found -> {
                     if (asked != generation) {
                         return;   // stale: the text changed while this query ran

@@ -19,6 +19,8 @@ public final class StartupException extends RuntimeException {
         /** The server lets every login create objects in schema public (PostgreSQL 14's default); detail: the fix. */
         SCHEMA_PUBLIC_OPEN("startup.schemaPublicOpen"),
         NO_SALON("startup.noSalon"),
+        /** A staff login that belongs to no salon (only the owner sets a salon up); detail: the login. */
+        NO_SALON_FOR_LOGIN("startup.noSalonForLogin"),
         EMBEDDED_FAILED("startup.embeddedFailed"),
         OTHER("startup.other");
 

@@ -11,10 +11,13 @@ import app.salondesk.calendar.ScheduleService;
 import app.salondesk.catalog.CatalogSetupService;
 import app.salondesk.catalog.ServiceRepository;
 import app.salondesk.booking.Source;
-import app.salondesk.salon.SalonRepository;
 import app.salondesk.staff.setup.MasterSetupService;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
+import app.salondesk.salon.SalonRepository;
+import app.salondesk.setup.SalonSettingsService;
+import app.salondesk.setup.SalonSettingsView;
+import app.salondesk.setup.SalonSettingsViewModel;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
 import app.salondesk.booking.BookingHistoryRepository;
@@ -87,6 +90,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final SetupScreens setup;
     private Runnable onColumnsChanged = () -> { };
     private Consumer<String> ownPasswordChanged = password -> { };
+    private final SalonRepository salons;
+    private Consumer<Salon> onSalonChanged = changed -> { };
+    private Runnable onSetUpSalon = () -> { };
     private boolean wasOffline;
 
     /**
@@ -121,7 +127,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.clients = new ClientRepository(dsl);
         this.cards = new ClientCardService(clients, new ClientVisitsRepository(dsl));
         this.clock = clock;
-        ClientSearchView search = ClientSearchView.create(clients, salon.id(), tasks, messages, picked -> { });
+        ClientSearchView search = ClientSearchView.create(clients, salon, tasks, messages, picked -> { });
         search.viewModel().setOnPick(picked -> {
             openClientCard(picked.id());
             search.viewModel().clear();
@@ -150,6 +156,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 new CatalogSetupService(services, masters, new SalonRepository(dsl), salon.id()),
                 new EngineCommands(engine, salon.id(), Source.FORM), tasks, messages, clock, role == StaffRole.ADMIN,
                 schedule::reload, () -> onColumnsChanged.run());
+        this.salons = new SalonRepository(dsl);
+        if (salons.isDemo(salon.id())) {
+            // only the database's owner may make a salon (the embedded desk is the owner)
+            window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
+                    staffRepository.signedInAsOwner() ? () -> onSetUpSalon.run() : null);
+        }
         this.live = liveSettings == null ? null : new LiveUpdates(liveSettings, salon.id());
         if (live != null) {
             // the listener thread hops to the FX thread; reloads are coalesced by the view model
@@ -271,6 +283,23 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         onSettings.run();
     }
 
+    /** Told the salon after its settings were saved: the application rebuilds the desk for its new zone, currency, country. */
+    public void setOnSalonChanged(Consumer<Salon> onSalonChanged) {
+        this.onSalonChanged = onSalonChanged;
+    }
+
+    /** What the demo marker's "Set up my salon…" does (the application opens the wizard). */
+    public void setOnSetUpSalon(Runnable onSetUpSalon) {
+        this.onSetUpSalon = onSetUpSalon;
+    }
+
+    @Override
+    public void openSalonSettings() {
+        SalonSettingsViewModel vm = new SalonSettingsViewModel(new SalonSettingsService(salons), salon.id(), tasks, messages);
+        vm.setOnSaved(changed -> onSalonChanged.accept(changed));
+        SalonSettingsView.show(stage, vm, messages);
+    }
+
     @Override
     public void openStaff() {
         StaffView.show(stage, new StaffViewModel(staffRepository, salon.id(), tasks, messages),
@@ -380,7 +409,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     /** The booking form's client field searches as the receptionist types. */
     private BookingFormView.ClientSearch clientSearch() {
-        return onPick -> ClientSearchView.create(clients, salon.id(), tasks, messages, onPick).node();
+        return onPick -> ClientSearchView.create(clients, salon, tasks, messages, onPick).node();
     }
 
     private BookingFormViewModel form() {

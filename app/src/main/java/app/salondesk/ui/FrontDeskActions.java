@@ -42,6 +42,10 @@ public interface FrontDeskActions {
     default void openSettings() {
     }
 
+    /** Admin → Salon settings: name, address, phone, time zone, currency, country. */
+    default void openSalonSettings() {
+    }
+
     /** The card of the client of a booking. */
     default void openClientOf(BookingRef ref) {
     }

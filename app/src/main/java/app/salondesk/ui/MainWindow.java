@@ -41,6 +41,7 @@ public final class MainWindow {
     private final VBox banners = new VBox();
     private final HBox clientSearchSlot = new HBox();
     private final Label connection = new Label();
+    private final HBox demoMarker = new HBox(8);
     private final javafx.scene.control.MenuItem changePassword = new javafx.scene.control.MenuItem();
     private Runnable focusClientSearch = () -> { };
 
@@ -151,6 +152,7 @@ public final class MainWindow {
         changePassword.setVisible(false);   // only for staff on a shared server, once the server has said who signed in
         javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, setupMasters, setupServices, staff,
                 changePassword, settings);
+        more.getItems().add(more.getItems().indexOf(settings), salonSettingsItem(messages, actions, adminScreens));
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();
@@ -199,7 +201,16 @@ public final class MainWindow {
         connection.getStyleClass().add("connection-state");
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox statusBar = new HBox(12, status, busy, gap, salon, new Label("\u00B7"), user, new Label("\u00B7"), db, connection);
+        demoMarker.setId("demo-marker");
+        // on a narrow screen the salon's name, the login and the database give way, never this
+        demoMarker.setMinWidth(Region.USE_PREF_SIZE);
+        status.setMinWidth(Region.USE_PREF_SIZE);
+        connection.setMinWidth(Region.USE_PREF_SIZE);
+        demoMarker.getStyleClass().add("demo-marker");
+        demoMarker.setAlignment(Pos.CENTER_LEFT);
+        demoMarker.setVisible(false);
+        demoMarker.managedProperty().bind(demoMarker.visibleProperty());
+        HBox statusBar = new HBox(12, status, busy, gap, demoMarker, salon, new Label("\u00B7"), user, new Label("\u00B7"), db, connection);
         statusBar.setAlignment(Pos.CENTER_LEFT);
         statusBar.setPadding(new Insets(4, 12, 4, 12));
         statusBar.getStyleClass().add("status-bar");
@@ -267,6 +278,37 @@ public final class MainWindow {
     /** Whether the ☰ menu offers "Change my password…". */
     public void offerPasswordChange(javafx.beans.value.ObservableValue<Boolean> offered) {
         changePassword.visibleProperty().bind(offered);
+    }
+
+    /**
+     * Marks the status bar: this is the demo salon (made-up clients and bookings), with a way
+     * to set up one's own salon when there is one.
+     *
+     * @param setUp what "Set up my salon…" does, or null to offer nothing (a staff login cannot make a salon)
+     */
+    public void markDemo(String text, String setUpText, Runnable setUp) {
+        Label marker = new Label(text);
+        marker.setId("demo-marker-text");
+        marker.getStyleClass().add("demo-marker-text");
+        marker.setMinWidth(Region.USE_PREF_SIZE);
+        demoMarker.getChildren().setAll(marker);
+        if (setUp != null) {
+            javafx.scene.control.Hyperlink link = new javafx.scene.control.Hyperlink(setUpText);
+            link.setId("demo-set-up");
+            link.getStyleClass().add("demo-set-up");
+            link.setMinWidth(Region.USE_PREF_SIZE);
+            link.setOnAction(e -> setUp.run());
+            demoMarker.getChildren().add(link);
+        }
+        demoMarker.setVisible(true);
+    }
+
+    private static javafx.scene.control.MenuItem salonSettingsItem(Messages messages, FrontDeskActions actions, boolean adminScreens) {
+        javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem(messages.get("toolbar.salonSettings"));
+        item.setId("salon-settings");
+        item.setOnAction(e -> actions.openSalonSettings());
+        item.setVisible(adminScreens);
+        return item;
     }
 
     /** Where banners (offline…) go, above the schedule. */

@@ -16,16 +16,13 @@ import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import app.salondesk.i18n.LanguageSetting;
-
 import java.time.Clock;
-import java.time.LocalDate;
-import java.util.Locale;
 
 /**
- * The composition root of the window: opens the database off the FX thread behind a small
- * "starting" window, then builds repositories, services, view models and views and passes
- * them down. Closing the window stops the embedded server.
+ * The application: opens the database off the FX thread behind a small "starting" window (or
+ * after signing in, on a shared server) and hands what it found to the {@link Shell} — the
+ * welcome screen of an empty database, or the desk of its salon. Closing the window stops the
+ * embedded server.
  */
 public final class SalonDeskApp extends Application {
 
@@ -36,10 +33,9 @@ public final class SalonDeskApp extends Application {
     private static DbOptions options;
     private static Long salonId;
 
-    private Messages messages = Messages.forDefaultLocale();
+    private final Messages messages = Messages.forDefaultLocale();
     private final BackgroundTasks tasks = new BackgroundTasks();
-    private volatile Session session;
-    private FrontDesk desk;
+    private volatile Shell shell;
 
     public static void launch(AppHome home, DbOptions options, Long salonId) {
         SalonDeskApp.home = home;
@@ -52,16 +48,15 @@ public final class SalonDeskApp extends Application {
     public void start(Stage stage) {
         ErrorDialogs.installUncaughtHandler(messages, home.logs().resolve("salondesk.log"));
         stage.setTitle("SalonDesk");
+        shell = new Shell(stage, tasks, messages, Clock.systemUTC(), home.dir());
+        shell.setOnDeskShown((scene, desk) -> FirstPaint.logWhenPainted(scene, desk.schedule()));
         SignInMemory memory = new SignInMemory(home.dir());
         boolean shared = options.shared() || memory.server().isPresent();
         if (shared && (options.password() == null || options.password().isEmpty())) {
             // a shared server: each person signs in as their own login (the embedded default does not ask)
             SignInViewModel signIn = new SignInViewModel(memory, tasks, messages, options.url(),
-                    o -> Session.open(home, o, salonId, Clock.systemUTC()));
-            signIn.setOnSignedIn(opened -> {
-                session = opened;
-                showMain(stage, opened);
-            });
+                    o -> Session.start(home, o, salonId));
+            signIn.setOnSignedIn(shell::show);
             stage.setScene(new Scene(new SignInView(signIn, messages).root(), 620, 320));
             stage.show();
             return;
@@ -74,72 +69,17 @@ public final class SalonDeskApp extends Application {
         stage.setScene(new Scene(splash, 360, 200));
         stage.show();
 
-        tasks.run(() -> Session.open(home, options, salonId, Clock.systemUTC()),
-                opened -> {
-                    session = opened;
-                    showMain(stage, opened);
-                },
+        tasks.run(() -> Session.start(home, options, salonId), shell::show,
                 failure -> {
                     ErrorDialogs.showStartupFailure(stage, messages, failure, home.logs().resolve("salondesk.log"));
                     Platform.exit();
                 });
     }
 
-    private void showMain(Stage stage, Session s) {
-        // built again (language, masters): keep the window's size and place; the first time it replaces the splash
-        boolean again = this.desk != null && stage.getScene() != null;
-        FrontDesk desk = FrontDesk.forSession(stage, s, tasks, messages, Clock.systemUTC());
-        desk.setOnSettings(() -> changeLanguage(stage, s));
-        desk.setOnColumnsChanged(() -> rebuild(stage, s));
-        this.desk = desk;
-        stage.setTitle(messages.format("app.title", s.salon().name()));
-        Scene scene = again ? new Scene(desk.window().root(), stage.getScene().getWidth(), stage.getScene().getHeight())
-                : new Scene(desk.window().root(), 1280, 800);
-        FirstPaint.logWhenPainted(scene, desk.schedule());
-        stage.setScene(scene);
-        if (!again) {
-            stage.centerOnScreen();
-        }
-    }
-
-    /**
-     * Settings → language: remembered for this user, and the window is built again in the new
-     * language at once (CalendarFX reads the default locale when its views are made).
-     */
-    private void changeLanguage(Stage stage, Session s) {
-        LanguageSetting setting = new LanguageSetting(home.dir());
-        SettingsDialog.ask(stage, messages, setting.chosen()).ifPresent(choice -> {
-            try {
-                setting.choose(choice);
-            } catch (java.io.IOException e) {
-                log.warn("could not remember the language", e);
-            }
-            Locale locale = choice.orElseGet(() -> setting.effective(LanguageSetting.SYSTEM_LOCALE));
-            Locale.setDefault(locale);
-            messages = new Messages(locale);
-            rebuild(stage, s);
-        });
-    }
-
-    /** The window built again on the same day (a new language; masters added, reordered or deactivated). */
-    private void rebuild(Stage stage, Session s) {
-        if (desk != null) {
-            desk.close();
-        }
-        LocalDate shown = desk != null ? desk.schedule().dateProperty().get() : null;
-        showMain(stage, s);
-        if (shown != null) {
-            desk.schedule().dateProperty().set(shown);
-        }
-    }
-
     @Override
     public void stop() {
-        if (desk != null) {
-            desk.close();
-        }
         tasks.close();
-        Session s = session;
+        Shell s = shell;
         if (s != null) {
             s.close();
         }

@@ -1,45 +1,53 @@
 package app.salondesk.ui;
 
-import app.salondesk.demo.DemoSalon;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.StartupException;
 import app.salondesk.salon.Salon;
 import app.salondesk.salon.SalonRepository;
+import app.salondesk.staff.StaffRepository;
 
-import java.time.Clock;
 import java.util.Optional;
 
 /** An open database and the salon this desk works for. */
-public record Session(Backend backend, Salon salon) implements AutoCloseable {
+public record Session(Backend backend, Salon salon) implements Opening {
 
     /**
-     * Opens the database and picks the salon. The embedded database gets the demo salon on its
-     * very first start, so a new user sees a working schedule at once.
+     * Opens the database and picks the salon: the one asked for, else the first real salon,
+     * else the demo one. A database without any salon is {@link Opening.Empty} for its owner
+     * (the embedded desk's first start: the welcome screen) and a clear sentence for anyone
+     * else, who cannot make a salon.
      */
-    public static Session open(AppHome home, DbOptions options, Long salonId, Clock clock) {
+    public static Opening start(AppHome home, DbOptions options, Long salonId) {
         Backend backend = Backend.open(home, options);
         try {
-            return choose(backend, salonId, clock);
+            return choose(backend, salonId);
         } catch (RuntimeException e) {
             backend.close();
             throw e;
         }
     }
 
-    public static Session choose(Backend backend, Long salonId, Clock clock) {
+    public static Opening choose(Backend backend, Long salonId) {
         SalonRepository salons = new SalonRepository(backend.dsl());
-        Optional<Salon> salon = salonId != null ? salons.find(salonId) : salons.first();
-        if (salon.isEmpty() && salonId == null && backend.embedded()) {
-            salon = Optional.of(new DemoSalon(backend.dsl(), clock).seed());
+        if (salonId != null) {
+            return new Session(backend, salons.find(salonId).orElseThrow(() -> new StartupException(StartupException.Reason.NO_SALON,
+                    backend.location() + " (salon " + salonId + ")", null)));
         }
-        return new Session(backend, salon.orElseThrow(() -> new StartupException(StartupException.Reason.NO_SALON,
-                salonId != null ? backend.location() + " (salon " + salonId + ")" : backend.location(), null)));
+        Optional<Salon> salon = salons.first();
+        if (salon.isPresent()) {
+            return new Session(backend, salon.get());
+        }
+        // row-level security shows a staff login its own salon only: seeing none, it has none
+        if (backend.embedded() || new StaffRepository(backend.dsl()).signedInAsOwner()) {
+            return new Opening.Empty(backend);
+        }
+        throw new StartupException(StartupException.Reason.NO_SALON_FOR_LOGIN, backend.user(), null);
     }
 
-    @Override
-    public void close() {
-        backend.close();
+    /** The same database, another salon (one just set up, or the one whose settings changed). */
+    public Session with(Salon other) {
+        return new Session(backend, other);
     }
 }

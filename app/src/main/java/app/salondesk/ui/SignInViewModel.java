@@ -23,18 +23,18 @@ public final class SignInViewModel {
     private final SignInMemory memory;
     private final TaskRunner tasks;
     private final Messages messages;
-    private final Function<DbOptions, Session> open;
+    private final Function<DbOptions, Opening> open;
 
     private final StringProperty server = new SimpleStringProperty(this, "server", "");
     private final StringProperty login = new SimpleStringProperty(this, "login", "");
     private final StringProperty password = new SimpleStringProperty(this, "password", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
-    private Consumer<Session> onSignedIn = s -> { };
+    private Consumer<Opening> onSignedIn = s -> { };
 
-    /** @param open opens the database as the given login (in the app: {@code Session.open}) */
+    /** @param open opens the database as the given login (in the app: {@code Session.start}) */
     public SignInViewModel(SignInMemory memory, TaskRunner tasks, Messages messages, String serverGiven,
-                           Function<DbOptions, Session> open) {
+                           Function<DbOptions, Opening> open) {
         this.memory = memory;
         this.tasks = tasks;
         this.messages = messages;
@@ -43,7 +43,7 @@ public final class SignInViewModel {
         login.set(memory.login().orElse(""));
     }
 
-    public void setOnSignedIn(Consumer<Session> onSignedIn) {
+    public void setOnSignedIn(Consumer<Opening> onSignedIn) {
         this.onSignedIn = onSignedIn;
     }
 

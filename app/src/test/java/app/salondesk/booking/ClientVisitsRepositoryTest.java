@@ -42,10 +42,11 @@ class ClientVisitsRepositoryTest {
         List<Visit> list = visits.visits(fx.tenant, fx.iryna);
         Visit upcoming = list.get(0);
         assertEquals(new Visit(fx.irynaBookings[0], kyiv(2026, 3, 20, 16, 0), 60, BookingStatus.CONFIRMED,
-                "Marta Shevchenko", "Haircut"), upcoming);
+                "Marta Shevchenko", "Haircut", new java.math.BigDecimal("500.00")), upcoming);
         Visit custom = list.get(1);
         assertEquals("Olena Kovalenko", custom.masterName());
         assertNull(custom.serviceName(), "a custom booking has no service");
+        assertNull(custom.price(), "nor a price");
         assertEquals(kyiv(2026, 3, 1, 14, 45), custom.end());
     }
 

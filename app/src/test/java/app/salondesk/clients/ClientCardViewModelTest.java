@@ -60,7 +60,7 @@ class ClientCardViewModelTest {
         assertFalse(vm.loadingProperty().get());
         assertTrue(vm.loadedProperty().get());
         assertEquals("Iryna Savchenko", vm.nameProperty().get());
-        assertEquals("+380 67 123 4567", vm.phoneProperty().get());
+        assertEquals("067 123 4567", vm.phoneProperty().get(), "a number of the salon's country, as it is dialled there");
         assertEquals("Prefers morning visits", vm.notesProperty().get());
         assertEquals("Client \u2014 Iryna Savchenko", vm.titleProperty().get());
         assertEquals(2, vm.noShowsProperty().get());
@@ -74,9 +74,10 @@ class ClientCardViewModelTest {
         DateTimeFormatter time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(Locale.ENGLISH);
         assertEquals(new VisitRow(fx.irynaBookings[0], "Mar 20, 2026",
                 time.format(LocalTime.of(16, 0)) + "\u2013" + time.format(LocalTime.of(17, 0)), "Marta Shevchenko",
-                "Haircut", "Confirmed", BookingStatus.CONFIRMED, true), upcoming);
+                "Haircut", "UAH\u00a0500.00", "Confirmed", BookingStatus.CONFIRMED, true), upcoming);
         VisitRow custom = rows.get(1);
         assertEquals("Custom", custom.service());
+        assertEquals("", custom.price(), "a custom booking has no price");
         assertEquals("No-show", custom.statusText());
         assertFalse(custom.upcoming());
         assertEquals(List.of(true, false, false, false, false), rows.stream().map(VisitRow::upcoming).toList());
@@ -90,6 +91,8 @@ class ClientCardViewModelTest {
         tasks.runAll();
         // 16:00 in Kyiv (14:00 UTC), whatever zone the PC is in
         assertEquals("16:00\u201317:00", vm.visits().get(0).time());
+        // the salon's hryvnias as Ukrainian writes money
+        assertEquals("500,00\u00a0\u20b4", vm.visits().get(0).price());
         assertEquals("\u041D\u0435\u044F\u0432\u043A\u0438: 2", vm.noShowsTextProperty().get());
     }
 
@@ -146,7 +149,7 @@ class ClientCardViewModelTest {
 
         assertEquals("Allergic to latex", fx.notesOf(id));
         assertEquals("+380670001122", fx.phoneOf(id));
-        assertEquals("+380 67 000 1122", vm.phoneProperty().get(), "the field shows the number as stored");
+        assertEquals("067 000 1122", vm.phoneProperty().get(), "the field shows the number as stored, written nationally");
         assertEquals("Saved.", vm.messageProperty().get());
         assertFalse(vm.savingProperty().get());
         assertFalse(vm.canSaveProperty().get(), "saved: nothing left to save");

@@ -28,7 +28,7 @@ class ClientRepositoryTest {
     }
 
     private static List<Long> ids(String text, int limit) {
-        return clients.search(fx.tenant, text, limit).stream().map(ClientSummary::id).toList();
+        return clients.search(fx.tenant, "UA", text, limit).stream().map(ClientSummary::id).toList();
     }
 
     // ---- search -------------------------------------------------------------------------------
@@ -75,14 +75,14 @@ class ClientRepositoryTest {
         // the other salon has a client with Iryna's phone and a name starting "Iryna Sav"
         assertEquals(List.of(fx.iryna), ids("Iryna Sav", 10));
         assertEquals(List.of(fx.iryna), ids("+380671234567", 10));
-        assertEquals(List.of(fx.otherIryna), clients.search(fx.otherTenant, "iry", 10).stream().map(ClientSummary::id).toList());
+        assertEquals(List.of(fx.otherIryna), clients.search(fx.otherTenant, "UA", "iry", 10).stream().map(ClientSummary::id).toList());
     }
 
     @Test
     void emptyTextFindsNobody() {
         assertEquals(List.of(), ids("", 10));
         assertEquals(List.of(), ids("   ", 10));
-        assertEquals(List.of(), clients.search(fx.tenant, null, 10));
+        assertEquals(List.of(), clients.search(fx.tenant, "UA", null, 10));
     }
 
     @Test
@@ -99,7 +99,7 @@ class ClientRepositoryTest {
 
     @Test
     void resultsCarryNameAndPhone() {
-        ClientSummary s = clients.search(fx.tenant, "savchenko", 10).get(0);
+        ClientSummary s = clients.search(fx.tenant, "UA", "savchenko", 10).get(0);
         assertEquals(new ClientSummary(fx.iryna, "Iryna Savchenko", "+380671234567"), s);
     }
 

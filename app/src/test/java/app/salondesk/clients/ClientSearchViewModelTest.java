@@ -52,7 +52,7 @@ class ClientSearchViewModelTest {
     }
 
     private ClientSearchViewModel vm() {
-        ClientSearchViewModel vm = new ClientSearchViewModel(fx.clients(), fx.tenant, tasks, pause);
+        ClientSearchViewModel vm = new ClientSearchViewModel(fx.clients(), fx.tenant, "UA", tasks, pause);
         vm.setOnPick(picked::add);
         return vm;
     }

@@ -53,7 +53,7 @@ class ClientSearchViewTest {
 
     @Start
     void start(Stage stage) {
-        view = ClientSearchView.create(fx.clients(), fx.tenant, tasks, new Messages(Locale.ENGLISH), picked::add);
+        view = ClientSearchView.create(fx.clients(), fx.salon, tasks, new Messages(Locale.ENGLISH), picked::add);
         VBox root = new VBox(12, view.node(), new TextField());
         stage.setScene(new Scene(root, 480, 400));
         stage.show();

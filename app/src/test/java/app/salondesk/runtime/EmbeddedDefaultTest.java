@@ -1,6 +1,8 @@
 package app.salondesk.runtime;
 
 import app.salondesk.demo.DemoSalon;
+import app.salondesk.salon.SalonRepository;
+import app.salondesk.ui.Opening;
 import app.salondesk.ui.Session;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,31 +17,40 @@ import java.time.Clock;
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.TENANTS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The default a new user gets: a real PostgreSQL in the home folder, the demo salon, and a clean stop. */
+/**
+ * The default a new user gets: a real PostgreSQL in the home folder, empty at first (the
+ * welcome screen offers the demo salon or setting up one's own), and a clean stop.
+ */
 class EmbeddedDefaultTest {
 
     @Test
-    void firstStartSeedsTheDemoSalonAndDataSurvivesARestart(@TempDir Path dir) throws Exception {
+    void firstStartFindsAnEmptyDatabaseAndTheDemoChosenThenSurvivesARestart(@TempDir Path dir) throws Exception {
         AppHome home = new AppHome(dir);
         long salonId;
         int bookings;
         int port;
-        try (Session s = Session.open(home, DbOptions.embedded(), null, Clock.systemUTC())) {
-            assertTrue(s.backend().embedded());
-            assertEquals(DemoSalon.NAME, s.salon().name());
-            salonId = s.salon().id();
-            bookings = s.backend().dsl().fetchCount(BOOKINGS);
+        try (Opening first = Session.start(home, DbOptions.embedded(), null)) {
+            assertInstanceOf(Opening.Empty.class, first, "no salon yet: the welcome screen, nothing seeded behind the user's back");
+            assertTrue(first.backend().embedded());
+            assertEquals(0, first.backend().dsl().fetchCount(TENANTS));
+            // what the welcome screen's "Explore the demo salon" does
+            salonId = new DemoSalon(first.backend().dsl(), Clock.systemUTC()).seed().id();
+            assertTrue(new SalonRepository(first.backend().dsl()).isDemo(salonId), "marked as the demo");
+            bookings = first.backend().dsl().fetchCount(BOOKINGS);
             assertTrue(bookings > 100, "two weeks of bookings, got " + bookings);
-            port = URI.create(s.backend().location().substring(5)).getPort();
+            port = URI.create(first.backend().location().substring(5)).getPort();
             assertTrue(dir.resolve("postgres/data/PG_VERSION").toFile().exists(), "data lives in the home folder");
         }
         assertRefused(port);
 
-        try (Session again = Session.open(home, DbOptions.embedded(), null, Clock.systemUTC())) {
-            assertEquals(salonId, again.salon().id());
+        try (Opening again = Session.start(home, DbOptions.embedded(), null)) {
+            Session s = assertInstanceOf(Session.class, again, "the demo salon opens straight away");
+            assertEquals(salonId, s.salon().id());
+            assertEquals(DemoSalon.NAME, s.salon().name());
             assertEquals(1, again.backend().dsl().fetchCount(TENANTS), "no second demo salon");
             assertEquals(bookings, again.backend().dsl().fetchCount(BOOKINGS));
         }
@@ -48,12 +59,12 @@ class EmbeddedDefaultTest {
     @Test
     void aSecondAppOnTheSameHomeIsToldSoAndTheFirstKeepsWorking(@TempDir Path dir) {
         AppHome home = new AppHome(dir);
-        try (Session first = Session.open(home, DbOptions.embedded(), null, Clock.systemUTC())) {
+        try (Opening first = Session.start(home, DbOptions.embedded(), null)) {
             StartupException e = assertThrows(StartupException.class,
-                    () -> Session.open(home, DbOptions.embedded(), null, Clock.systemUTC()));
+                    () -> Session.start(home, DbOptions.embedded(), null));
             assertEquals(StartupException.Reason.ALREADY_RUNNING, e.reason());
             assertEquals(dir.toAbsolutePath().normalize().toString(), e.detail());
-            assertTrue(first.backend().dsl().fetchCount(TENANTS) == 1, "the first app's database is untouched");
+            assertEquals(0, first.backend().dsl().fetchCount(TENANTS), "the first app's database is there, untouched");
         }
     }
 

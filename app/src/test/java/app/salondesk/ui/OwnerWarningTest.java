@@ -108,7 +108,9 @@ class OwnerWarningTest {
 
     @Test
     void theEmbeddedDeskDoesNotWarnThoughItIsTheOwner(FxRobot robot, @TempDir Path home) throws Exception {
-        ownSession = Session.open(new AppHome(home), DbOptions.embedded(), null, Clock.systemUTC());
+        Opening empty = Session.start(new AppHome(home), DbOptions.embedded(), null);
+        new app.salondesk.demo.DemoSalon(empty.backend().dsl(), Clock.systemUTC()).seed();   // the welcome screen's demo choice
+        ownSession = (Session) Session.choose(empty.backend(), null);
         assertTrue(ownSession.backend().embedded());
         assertTrue(new StaffRepository(ownSession.backend().dsl()).signedInAsOwner(), "the application is the owner by design");
         open(robot, ownSession);

@@ -18,7 +18,6 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -34,8 +33,9 @@ class SignInTest {
     private static EngineFixture f;
     private static String login;
     private static String gone;
+    private static String lost;
     private static Path home;
-    private final AtomicReference<Session> signedIn = new AtomicReference<>();
+    private final AtomicReference<Opening> signedIn = new AtomicReference<>();
 
     @BeforeAll
     static void serverWithStaff() throws Exception {
@@ -43,8 +43,11 @@ class SignInTest {
         String suffix = Long.toString(System.nanoTime(), 36);
         login = "desk_" + suffix;
         gone = "gone_" + suffix;
+        lost = "lost_" + suffix;
         f.dsl.execute("CREATE ROLE " + login + " LOGIN PASSWORD 'right-password' IN ROLE salondesk_receptionist");
         f.dsl.execute("CREATE ROLE " + gone + " NOLOGIN PASSWORD 'right-password' IN ROLE salondesk_receptionist");
+        // a login of the group that no admin has added to a salon yet
+        f.dsl.execute("CREATE ROLE " + lost + " LOGIN PASSWORD 'right-password' IN ROLE salondesk_receptionist");
         f.dsl.execute("INSERT INTO staff (tenant_id, login, display_name, role) VALUES (" + f.tenant + ", '" + login + "', 'Desk', 'receptionist')");
         home = Files.createTempDirectory("salondesk-signin");
     }
@@ -57,7 +60,7 @@ class SignInTest {
     @Start
     void start(Stage stage) {
         SignInViewModel vm = new SignInViewModel(new SignInMemory(home), new BackgroundTasks(), new Messages(Locale.ENGLISH),
-                f.backend.database().settings().url(), o -> Session.open(new AppHome(home), o, null, Clock.systemUTC()));
+                f.backend.database().settings().url(), o -> Session.start(new AppHome(home), o, null));
         vm.setOnSignedIn(signedIn::set);
         stage.setScene(new Scene(new SignInView(vm, new Messages(Locale.ENGLISH)).root(), 620, 320));
         stage.show();
@@ -80,13 +83,24 @@ class SignInTest {
         robot.clickOn("#signin-password").eraseText(30).write("right-password");
         robot.clickOn("#signin-button");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> signedIn.get() != null);
-        assertEquals(f.tenant, signedIn.get().salon().id(), "the login's own salon");
+        assertEquals(f.tenant, ((Session) signedIn.get()).salon().id(), "the login's own salon");
         signedIn.get().close();
 
         SignInMemory remembered = new SignInMemory(home);
         assertEquals(login, remembered.login().orElseThrow());
         assertEquals(f.backend.database().settings().url(), remembered.server().orElseThrow());
         assertFalse(Files.readString(home.resolve("settings.properties")).contains("right-password"), "never the password");
+    }
+
+    @Test
+    void aStaffLoginOfNoSalonIsToldSoInOneSentence(FxRobot robot) throws Exception {
+        robot.clickOn("#signin-login").eraseText(60).write(lost);
+        robot.clickOn("#signin-password").write("right-password");
+        robot.clickOn("#signin-button");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !error(robot).isEmpty());
+        assertEquals("There is no salon for " + lost + " on this server yet. A salon is set up by the database's owner "
+                + "(SalonDesk started with the owner's login); then an admin adds your login under \u2630 \u2192 Staff.", error(robot));
+        assertEquals(null, signedIn.get(), "no desk, no wizard: a staff login cannot make a salon");
     }
 
     private static String error(FxRobot robot) {

@@ -129,7 +129,7 @@ public final class BookingFormView {
         service.setConverter(new StringConverter<>() {
             @Override
             public String toString(Service s) {
-                return s == null ? messages.get("form.customService") : messages.format("form.serviceItem", s.name(), s.durationMin());
+                return vm.serviceLabel(s);
             }
 
             @Override

@@ -33,7 +33,6 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-import java.text.NumberFormat;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -167,7 +166,7 @@ public final class BookingFormViewModel {
         existing = e;
         Booking b = e.booking();
         clientName.set(e.clientName());
-        clientPhone.set(e.clientPhone() == null ? "" : e.clientPhone());
+        clientPhone.set(e.clientPhone() == null ? "" : PhoneNumbers.display(e.clientPhone(), salon.country()));
         clientId.set(b.clientId());
         service.set(b.serviceId() == null ? null : services.stream().filter(s -> s.id() == b.serviceId()).findFirst().orElse(null));
         master.set(allMasters.stream().filter(m -> m.id() == b.masterId()).findFirst().orElse(null));
@@ -189,10 +188,10 @@ public final class BookingFormViewModel {
         this.onSaved = Objects.requireNonNull(callback);
     }
 
-    /** A client picked from the search list. */
+    /** A client picked from the search list (the phone as stored, E.164). */
     public void chooseClient(long id, String name, String phone) {
         clientName.set(name);
-        clientPhone.set(phone == null ? "" : phone);
+        clientPhone.set(phone == null ? "" : PhoneNumbers.display(phone, salon.country()));
         clientId.set(id);   // after the name: typing clears it, choosing sets it
     }
 
@@ -289,10 +288,7 @@ public final class BookingFormViewModel {
             if (existing == null) {
                 duration.set(Integer.toString(s.durationMin()));
             }
-            NumberFormat money = NumberFormat.getNumberInstance(messages.locale());
-            money.setMinimumFractionDigits(2);
-            money.setMaximumFractionDigits(2);
-            price.set(money.format(s.price()));
+            price.set(messages.money(s.price(), salon.currency()));
             masters.setAll(allMasters.stream().filter(m -> servicesByMaster.getOrDefault(m.id(), Set.of()).contains(s.id())).toList());
             if (master.get() != null && !masters.contains(master.get())) {
                 master.set(null);
@@ -389,7 +385,7 @@ public final class BookingFormViewModel {
 
     private void validatePhone() {
         String p = clientPhone.get() == null ? "" : clientPhone.get().strip();
-        phoneError.set(p.isEmpty() || PhoneNumbers.normalise(p, PhoneNumbers.DEFAULT_REGION).isPresent()
+        phoneError.set(p.isEmpty() || PhoneNumbers.normalise(p, salon.country()).isPresent()
                 ? "" : messages.format("invalid.phone_invalid", p));
     }
 
@@ -452,6 +448,12 @@ public final class BookingFormViewModel {
 
     public ObservableList<Service> services() {
         return services;
+    }
+
+    /** How the service list names a service: name, minutes and price in the salon's currency. */
+    public String serviceLabel(Service s) {
+        return s == null ? messages.get("form.customService")
+                : messages.format("form.serviceItem", s.name(), s.durationMin(), messages.money(s.price(), salon.currency()));
     }
 
     public ObjectProperty<Service> serviceProperty() {

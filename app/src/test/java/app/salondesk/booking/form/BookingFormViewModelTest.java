@@ -89,10 +89,29 @@ class BookingFormViewModelTest {
     void aServiceSetsTheDurationShowsThePriceAndLeavesOnlyMastersWhoOfferIt() {
         vm.serviceProperty().set(service("Nails"));
         assertEquals("90", vm.durationProperty().get());
-        assertEquals("700.00", vm.priceProperty().get());
+        assertEquals("UAH\u00a0700.00", vm.priceProperty().get(), "the salon's currency, as English writes money");
+        assertEquals("Nails \u00b7 90 min \u00b7 UAH\u00a0700.00", vm.serviceLabel(service("Nails")));
         assertEquals(List.of("Vira"), vm.masters().stream().map(Master::name).toList());
         vm.serviceProperty().set(null);
         assertEquals(3, vm.masters().size(), "custom: any master");
+    }
+
+    @Test
+    void aPolishSalonsFormPricesInZlotyAndReadsPhonesAsPolesSayThem() {
+        MasterRepository repo = new MasterRepository(f.dsl);
+        BookingFormViewModel polish = new BookingFormViewModel(
+                new Salon(f.tenant, "Fixture", EngineFixture.ZONE, java.util.Currency.getInstance("PLN"), "PL"), f.engine, NOW,
+                new Messages(Locale.forLanguageTag("uk")), masters, new ServiceRepository(f.dsl).findActive(f.tenant),
+                repo.servicesByMaster(f.tenant));
+        polish.startNew(null, EngineFixture.DAY.atTime(10, 0));
+        polish.serviceProperty().set(polish.services().stream().filter(s -> s.name().equals("Nails")).findFirst().orElseThrow());
+        assertEquals("700,00\u00a0PLN", polish.priceProperty().get(), "zloty, as Ukrainian writes money");
+        polish.clientPhoneProperty().set("600 700 800");
+        assertEquals("", polish.phoneErrorProperty().get(), "a Polish mobile number typed as Poles say it");
+        polish.clientPhoneProperty().set("067 123 45 67");
+        assertFalse(polish.phoneErrorProperty().get().isEmpty(), "a Ukrainian number without +380 is no Polish number");
+        polish.chooseClient(f.client, "Iryna", "+380671112233");
+        assertEquals("+380 67 111 2233", polish.clientPhoneProperty().get(), "a foreign number keeps its country code");
     }
 
     @Test
