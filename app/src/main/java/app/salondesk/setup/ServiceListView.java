@@ -59,7 +59,7 @@ public final class ServiceListView {
     private void fill() {
         grid.getChildren().clear();
         String code = currency.get();
-        grid.addRow(0, header(messages.get("services.name")), header(messages.get("services.minutesLabel")),
+        grid.addRow(0, header(messages.get("wizard.serviceName")), header(messages.get("services.minutesLabel")),
                 header(messages.format("services.priceLabel", code)), header(messages.get("services.whoDoes")));
         int row = 1;
         int i = 0;

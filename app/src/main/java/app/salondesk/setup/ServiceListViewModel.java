@@ -82,10 +82,10 @@ public final class ServiceListViewModel {
                 return messages.get("services.sameName");   // the database keeps one service per name
             }
             if (minutes() == null) {
-                return messages.format("services.minutes", BookingEngine.MAX_DURATION_MIN);
+                return messages.format("wizard.serviceMinutesInvalid", BookingEngine.MAX_DURATION_MIN);
             }
             if (price() == null) {
-                return messages.get("services.price");
+                return messages.get("wizard.servicePriceInvalid");
             }
             if (masters.stream().noneMatch(m -> doneBy(m).get())) {
                 return messages.get("services.nobody");

@@ -23,6 +23,28 @@ class MessageBundlesTest {
         assertEquals(en, keys("messages_ru.properties"), "Russian");
     }
 
+    /**
+     * A key written twice loads silently as its last value: two people adding the same key
+     * for different words (a label here, an error there) would make one of them say the other's.
+     */
+    @Test
+    void noKeyIsWrittenTwice() throws IOException {
+        for (String file : new String[]{"messages.properties", "messages_uk.properties", "messages_ru.properties"}) {
+            try (InputStream in = MessageBundlesTest.class.getResourceAsStream("/app/salondesk/i18n/" + file)) {
+                assertNotNull(in, file);
+                Set<String> seen = new TreeSet<>();
+                Set<String> twice = new TreeSet<>();
+                for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1).split("\\R")) {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^([A-Za-z0-9_.]+)\\s*[=:]").matcher(line);
+                    if (m.find() && !seen.add(m.group(1))) {
+                        twice.add(m.group(1));
+                    }
+                }
+                assertEquals(Set.of(), twice, file);
+            }
+        }
+    }
+
     private static Set<String> keys(String file) throws IOException {
         try (InputStream in = MessageBundlesTest.class.getResourceAsStream("/app/salondesk/i18n/" + file)) {
             assertNotNull(in, file);
