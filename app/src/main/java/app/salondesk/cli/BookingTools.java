@@ -52,10 +52,15 @@ final class BookingTools {
         if (all.isEmpty()) {
             throw new CliInvalid(messages.get("cli.invalid.noSalon"));
         }
-        if (all.size() > 1) {
-            throw new CliInvalid(messages.get("cli.invalid.severalSalons"));
+        if (all.size() == 1) {
+            return all.get(0);
         }
-        return all.get(0);
+        // the demo salon next to the salon's own one (as the desk opens it) does not count
+        List<Salon> real = salons.findReal();
+        if (real.size() == 1) {
+            return real.get(0);
+        }
+        throw new CliInvalid(messages.get("cli.invalid.severalSalons"));
     }
 
     long master(String idOrName) throws CliInvalid {

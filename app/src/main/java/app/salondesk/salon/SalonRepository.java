@@ -70,6 +70,15 @@ public final class SalonRepository {
     }
 
     /** Whether the database holds a salon that is not the demo (the login may see). */
+    /** The salons that are not the demo, in the order they were made. */
+    public List<Salon> findReal() {
+        return dsl.select(SALON)
+                .from(TENANTS)
+                .where(TENANTS.IS_DEMO.isFalse())
+                .orderBy(TENANTS.ID)
+                .fetch(SalonRepository::toSalon);
+    }
+
     public boolean hasRealSalon() {
         return dsl.fetchExists(TENANTS, TENANTS.IS_DEMO.isFalse());
     }
