@@ -39,16 +39,6 @@ public final class MasterRepository {
                 .fetch(r -> new Master(r.value1(), r.value2(), r.value3(), r.value4()));
     }
 
-    /** Which services each active master offers: master id → service ids. */
-    public java.util.Map<Long, java.util.Set<Long>> servicesByMaster(long tenantId) {
-        java.util.Map<Long, java.util.Set<Long>> map = new java.util.HashMap<>();
-        dsl.select(app.salondesk.jooq.Tables.MASTER_SERVICES.MASTER_ID, app.salondesk.jooq.Tables.MASTER_SERVICES.SERVICE_ID)
-                .from(app.salondesk.jooq.Tables.MASTER_SERVICES)
-                .where(app.salondesk.jooq.Tables.MASTER_SERVICES.TENANT_ID.eq(tenantId))
-                .forEach(r -> map.computeIfAbsent(r.value1(), k -> new java.util.HashSet<>()).add(r.value2()));
-        return map;
-    }
-
     /** Names of all masters of the salon, by id. */
     public java.util.Map<Long, String> names(long tenantId) {
         return dsl.select(MASTERS.ID, MASTERS.NAME).from(MASTERS).where(MASTERS.TENANT_ID.eq(tenantId))

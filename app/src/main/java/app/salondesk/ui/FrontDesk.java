@@ -414,6 +414,6 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     private BookingFormViewModel form() {
         return new BookingFormViewModel(salon, engine, tasks, messages, active,
-                services.findActive(salon.id()), masters.servicesByMaster(salon.id()));
+                services.findActive(salon.id()), services.offers(salon.id()));
     }
 }

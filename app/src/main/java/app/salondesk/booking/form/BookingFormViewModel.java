@@ -65,7 +65,9 @@ public final class BookingFormViewModel {
     private final TaskRunner tasks;
     private final Messages messages;
     private final List<Master> allMasters;
-    private final Map<Long, Set<Long>> servicesByMaster;
+    private final Map<Long, Set<Long>> servicesByMaster = new java.util.HashMap<>();
+    /** A master's own length and price of a service, where they differ: "master|service". */
+    private final Map<String, app.salondesk.catalog.Offer> ownTerms = new java.util.HashMap<>();
     private final UUID requestId = UUID.randomUUID();   // made when the form opens: a re-sent save books once
     private Existing existing;
 
@@ -103,13 +105,16 @@ public final class BookingFormViewModel {
     private Consumer<Booking> onSaved = b -> { };
 
     public BookingFormViewModel(Salon salon, BookingEngine engine, TaskRunner tasks, Messages messages,
-                                List<Master> activeMasters, List<Service> activeServices, Map<Long, Set<Long>> servicesByMaster) {
+                                List<Master> activeMasters, List<Service> activeServices, List<app.salondesk.catalog.Offer> offers) {
         this.salon = salon;
         this.engine = engine;
         this.tasks = tasks;
         this.messages = messages;
         this.allMasters = List.copyOf(activeMasters);
-        this.servicesByMaster = servicesByMaster;
+        for (app.salondesk.catalog.Offer o : offers) {
+            servicesByMaster.computeIfAbsent(o.masterId(), k -> new java.util.HashSet<>()).add(o.serviceId());
+            ownTerms.put(o.masterId() + "|" + o.serviceId(), o);
+        }
         services.setAll(activeServices);
         masters.setAll(activeMasters);
 
@@ -125,6 +130,7 @@ public final class BookingFormViewModel {
         });
         master.addListener((obs, old, now) -> {
             validateMaster();
+            applyTerms();
             refreshFreeStarts();
         });
         date.addListener((obs, old, now) -> {
@@ -285,16 +291,31 @@ public final class BookingFormViewModel {
             price.set("");
             masters.setAll(allMasters);
         } else {
-            if (existing == null) {
-                duration.set(Integer.toString(s.durationMin()));
-            }
-            price.set(messages.money(s.price(), salon.currency()));
+            applyTerms();
             masters.setAll(allMasters.stream().filter(m -> servicesByMaster.getOrDefault(m.id(), Set.of()).contains(s.id())).toList());
             if (master.get() != null && !masters.contains(master.get())) {
                 master.set(null);
             }
         }
         validateMaster();
+    }
+
+    /**
+     * The chosen service's length and price with the chosen master: the master's own where
+     * they have one (a senior stylist's longer, dearer haircut), else the service's. The length
+     * of a booking being edited stays as it is.
+     */
+    private void applyTerms() {
+        Service s = service.get();
+        if (s == null) {
+            return;
+        }
+        Master m = master.get();
+        app.salondesk.catalog.Offer own = m == null ? null : ownTerms.get(m.id() + "|" + s.id());
+        if (existing == null) {
+            duration.set(Integer.toString(own != null && own.durationMin() != null ? own.durationMin() : s.durationMin()));
+        }
+        price.set(messages.money(own != null && own.price() != null ? own.price() : s.price(), salon.currency()));
     }
 
     private void refreshFreeStarts() {

@@ -59,7 +59,7 @@ class BookingFormViewModelTest {
         MasterRepository repo = new MasterRepository(f.dsl);
         masters = repo.findActive(f.tenant);
         vm = new BookingFormViewModel(new Salon(f.tenant, "Fixture", EngineFixture.ZONE), f.engine, NOW, new Messages(Locale.ENGLISH),
-                masters, new ServiceRepository(f.dsl).findActive(f.tenant), repo.servicesByMaster(f.tenant));
+                masters, new ServiceRepository(f.dsl).findActive(f.tenant), new ServiceRepository(f.dsl).offers(f.tenant));
         vm.startNew(null, EngineFixture.DAY.atTime(10, 0));
     }
 
@@ -97,12 +97,30 @@ class BookingFormViewModelTest {
     }
 
     @Test
+    void aMastersOwnLengthAndPriceOfAServiceAreWhatTheFormOffersAndBooks() {
+        ServiceRepository services = new ServiceRepository(f.dsl);
+        services.offer(f.tenant, new app.salondesk.catalog.Offer(f.anna, f.cut, 45, new java.math.BigDecimal("800.00")));
+        try {
+            BookingFormViewModel form = new BookingFormViewModel(new Salon(f.tenant, "Fixture", EngineFixture.ZONE), f.engine, NOW,
+                    new Messages(Locale.ENGLISH), masters, services.findActive(f.tenant), services.offers(f.tenant));
+            form.startNew(null, EngineFixture.DAY.atTime(10, 0));
+            form.serviceProperty().set(form.services().stream().filter(x -> x.name().equals("Cut")).findFirst().orElseThrow());
+            form.masterProperty().set(master("Bohdan"));
+            assertEquals("60", form.durationProperty().get(), "Bohdan's cut: the service's hour");
+            form.masterProperty().set(master("Anna"));
+            assertEquals("45", form.durationProperty().get(), "Anna's own 45 minutes");
+            assertTrue(form.priceProperty().get().contains("800"), form.priceProperty().get());
+        } finally {
+            services.offer(f.tenant, new app.salondesk.catalog.Offer(f.anna, f.cut, null, null));
+        }
+    }
+
+    @Test
     void aPolishSalonsFormPricesInZlotyAndReadsPhonesAsPolesSayThem() {
-        MasterRepository repo = new MasterRepository(f.dsl);
         BookingFormViewModel polish = new BookingFormViewModel(
                 new Salon(f.tenant, "Fixture", EngineFixture.ZONE, java.util.Currency.getInstance("PLN"), "PL"), f.engine, NOW,
                 new Messages(Locale.forLanguageTag("uk")), masters, new ServiceRepository(f.dsl).findActive(f.tenant),
-                repo.servicesByMaster(f.tenant));
+                new ServiceRepository(f.dsl).offers(f.tenant));
         polish.startNew(null, EngineFixture.DAY.atTime(10, 0));
         polish.serviceProperty().set(polish.services().stream().filter(s -> s.name().equals("Nails")).findFirst().orElseThrow());
         assertEquals("700,00\u00a0PLN", polish.priceProperty().get(), "zloty, as Ukrainian writes money");
