@@ -28,14 +28,7 @@ import app.salondesk.booking.HistoryEntry;
 import app.salondesk.history.HistoryView;
 import app.salondesk.staff.StaffRole;
 import app.salondesk.staff.AccountViewModel;
-import app.salondesk.staff.MasterLocksView;
-import app.salondesk.staff.MasterLocksViewModel;
-import app.salondesk.staff.PasswordView;
-import app.salondesk.staff.PasswordViewModel;
-import app.salondesk.staff.StaffMember;
 import app.salondesk.staff.StaffRepository;
-import app.salondesk.staff.StaffView;
-import app.salondesk.staff.StaffViewModel;
 import app.salondesk.clients.ClientCardService;
 import app.salondesk.clients.ClientCardView;
 import app.salondesk.clients.ClientCardViewModel;
@@ -47,7 +40,6 @@ import app.salondesk.live.LiveUpdates;
 import javafx.application.Platform;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.jooq.DSLContext;
 
 import java.time.Clock;
@@ -60,8 +52,10 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
- * Builds the front desk (main window, calendar, booking forms) for one salon: the
- * composition root of the window's objects, used by the app and by the GUI tests alike.
+ * Builds the front desk (main window, calendar, booking forms, client cards, history) for one
+ * salon: the composition root of the window's objects, used by the app and by the GUI tests
+ * alike. The windows about logins are {@link StaffScreens}', the salon's setup windows
+ * {@link SetupScreens}'; this class wires them to the menu and owns live updates.
  */
 public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
@@ -89,7 +83,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final AccountViewModel account;
     private final SetupScreens setup;
     private Runnable onColumnsChanged = () -> { };
-    private Consumer<String> ownPasswordChanged = password -> { };
+    private final StaffScreens staffScreens;
     private final SalonRepository salons;
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
@@ -151,6 +145,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         ownerBanner.managedProperty().bind(ownerBanner.visibleProperty());
         window.banners().getChildren().add(0, ownerBanner);
         window.offerPasswordChange(account.ownPasswordChangeableProperty());
+        this.staffScreens = new StaffScreens(stage, staffRepository, salon.id(), tasks, messages, clock, role,
+                () -> account.loginProperty().get());
         MasterSetupService masterSetup = new MasterSetupService(masters, schedules, salon.id());
         this.setup = new SetupScreens(stage, salon, masterSetup, masterSetup,
                 new CatalogSetupService(services, masters, new SalonRepository(dsl), salon.id()),
@@ -198,12 +194,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
      *                         pool's next connections sign in with it
      */
     public void onSharedServer(Consumer<String> rememberPassword) {
-        this.ownPasswordChanged = password -> {
+        staffScreens.setOnOwnPasswordChanged(password -> {
             rememberPassword.accept(password);
             if (live != null) {
                 live.usePassword(password);
             }
-        };
+        });
         account.check();
     }
 
@@ -255,7 +251,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         LocalDateTime when = at != null ? at
                 : schedule.dateProperty().get().atTime(LocalTime.now(salon.zone()).withMinute(0).withSecond(0).withNano(0).plusHours(1));
         form.startNew(master, when);
-        BookingFormView.open(stage, form, messages, clientSearch(), whoHolds()).setOnHidden(e -> window.schedule().refresh());
+        BookingFormView.open(stage, form, messages, clientSearch(), staffScreens.whoHolds()).setOnHidden(e -> window.schedule().refresh());
     }
 
     @Override
@@ -267,7 +263,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }, existing -> {
             BookingFormViewModel form = form();
             form.startEdit(existing);
-            BookingFormView.open(stage, form, messages, null, whoHolds()).setOnHidden(e -> window.schedule().refresh());
+            BookingFormView.open(stage, form, messages, null, staffScreens.whoHolds()).setOnHidden(e -> window.schedule().refresh());
         }, failure -> schedule.reload());
     }
 
@@ -302,18 +298,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void openStaff() {
-        StaffView.show(stage, new StaffViewModel(staffRepository, salon.id(), tasks, messages),
-                messages, new StaffView.Actions() {
-                    @Override
-                    public void setPassword(Window over, StaffMember member) {
-                        openPassword(over, member.login());
-                    }
-
-                    @Override
-                    public void showLocks(Window over) {
-                        openLocks(over);
-                    }
-                });
+        staffScreens.openStaff();
     }
 
     @Override
@@ -337,25 +322,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void openChangePassword() {
-        openPassword(stage, account.loginProperty().get());
-    }
-
-    /** The password window for a login: one's own, or (for an admin) a colleague's. */
-    private void openPassword(Window owner, String login) {
-        boolean own = login.equals(account.loginProperty().get());
-        PasswordView.show(owner, new PasswordViewModel(staffRepository, login, own, tasks,
-                messages, ownPasswordChanged), messages);
-    }
-
-    /** Admins reach the lock list from the form's "busy" answer; the database shows it to nobody else. */
-    private Consumer<Window> whoHolds() {
-        return role == StaffRole.ADMIN ? this::openLocks : null;
-    }
-
-    /** Admin → Staff → Locks: who holds the masters' named locks, and ending such a session. */
-    private void openLocks(Window owner) {
-        MasterLocksView.show(owner,
-                new MasterLocksViewModel(staffRepository, salon.id(), tasks, messages, clock), messages);
+        staffScreens.openChangePassword();
     }
 
     @Override

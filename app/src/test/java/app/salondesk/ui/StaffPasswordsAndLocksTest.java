@@ -161,7 +161,10 @@ class StaffPasswordsAndLocksTest {
             robot.doubleClickOn("#form-time").eraseText(8).write("12:00");
             robot.clickOn("#form-save");
             // the engine waits out its lock_timeout (5 s), then answers "busy"
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#form-who-holds").tryQuery().isPresent());
+            // the link is read on the FX thread's side of a layout pass: found, shown and in its window
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#form-who-holds")
+                    .match((Node n) -> n.getScene() != null && n.isVisible()).tryQuery().isPresent());
+            WaitForAsyncUtils.waitForFxEvents();
             MainWindowTest.screenshot(robot.lookup("#form-who-holds").query().getScene(), "booking-form-busy-who-holds.png");
             robot.clickOn("#form-who-holds");
             WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#locks-table").tryQuery().isPresent()
