@@ -1,0 +1,12 @@
+package app.salondesk.online;
+
+import java.math.BigDecimal;
+
+/**
+ * A service on the online page. Masters may differ from the service's own length and price:
+ * {@code minMinutes..maxMinutes} and {@code minPrice..maxPrice} span the masters bookable online
+ * (equal when nobody differs), so the page can write "from 800 ₴".
+ */
+public record OnlineService(long id, String name, String category, int minMinutes, int maxMinutes,
+                            BigDecimal minPrice, BigDecimal maxPrice) {
+}
