@@ -60,7 +60,7 @@ class SharedServerReadmeIT {
     private static final Pattern LAUNCHER = Pattern.compile("(?m)(^|\\|\\s*)(?:SalonDesk|java -jar app/target/salondesk\\.jar)(?=\\s)");
     private static final Pattern SCRIPT_PASSWORD = Pattern.compile("\\$([A-Z][A-Z0-9_]*)_PASSWORD\\b");
     private static final Pattern PROMPT = Pattern.compile("(Password for \\w+|New password for \\w+|Again):");
-    private static final Set<String> SUBCOMMANDS = Set.of("db", "demo", "book", "import", "users", "locks");
+    private static final Set<String> SUBCOMMANDS = Set.of("db", "demo", "salons", "book", "import", "users", "locks");
     private static final String README_PID = "4242";
 
     @TempDir
@@ -125,7 +125,7 @@ class SharedServerReadmeIT {
         }
         assertTrue(done.containsAll(List.of("sql as the superuser", "db migrate", "users add", "users set-password",
                 "locks", "locks end", "users disable")), "what the README must keep showing, done: " + done);
-        assertTrue(done.contains("demo") || done.contains("sql as the owner"), "a salon was added: " + done);
+        assertTrue(done.contains("demo") && done.contains("own salon"), "the demo and an own salon were added: " + done);
 
         afterTheReadme();
     }
@@ -330,6 +330,10 @@ class SharedServerReadmeIT {
                 }
             }
             case "demo" -> assertTrue(run.lines().contains("salon_id=1"), run.out());
+            case "salons add" -> {
+                assertEquals(1, run.lines().stream().filter(l -> l.matches("salon_id=\\d+")).count(), run.out());
+                done.add("own salon");
+            }
             case "users add" -> {
                 String role = valueOf(args, "--role");
                 assertEquals(List.of("added " + login + " " + role + " tenant=" + valueOf(args, "--tenant")), run.lines());
