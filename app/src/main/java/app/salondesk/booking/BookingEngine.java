@@ -24,7 +24,6 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 
@@ -41,9 +40,10 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
  *       user saw;</li>
  *   <li>checks the business rules against the current state;</li>
  *   <li>writes inside a savepoint, where the exclusion constraint has the last word: a
- *       violation (23P01) rolls back to the savepoint and becomes {@link TimeTaken} with the
- *       nearest free slots, computed in the same transaction;</li>
- *   <li>commits.</li>
+ *       violation (23P01) rolls back to the savepoint and becomes {@link TimeTaken};</li>
+ *   <li>commits — and only then, without the locks, a {@link TimeTaken} gets the nearest
+ *       free starts: they are advice the user books through the engine again, and searching
+ *       them under the lock made every other writer for that master wait (ADR 5).</li>
  * </ol>
  * Deadlocks and serialization failures retry the whole transaction (3 times, jittered
  * backoff); a lock timeout is not retried and becomes {@link TryAgain}. Nothing slow happens
@@ -93,7 +93,8 @@ public final class BookingEngine {
         UUID requestId = cmd.requestId() != null ? cmd.requestId() : UUID.randomUUID();
         String phone = newPhone ? PhoneNumbers.normalise(cmd.newClient().phone(), region).orElse(null) : null;
         boolean usual = cmd.clientId() != null && !cmd.overrideHours();
-        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), !usual, (tx, locks) -> {
+        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), !usual, (tx, attempt) -> {
+            Locks locks = attempt.locks;
             if (usual) {
                 // the usual case: the locks and the checked write in one round trip; if it writes
                 // nothing, the checks below (still under the lock it took) say why
@@ -112,7 +113,7 @@ public final class BookingEngine {
                     cmd.start(), cmd.durationMin(), null, pastAllowed, cmd.overrideHours(), true, status.holdsTime());
             Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
             if (problem.isPresent()) {
-                return refusal(tx, q, problem.get());
+                return refusal(attempt, q, problem.get());
             }
             int minutes = cmd.durationMin() != null ? cmd.durationMin()
                     : RuleBook.serviceMinutes(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId());
@@ -139,12 +140,12 @@ public final class BookingEngine {
                         // null: the same request id was inserted meanwhile (another desk, a retry)
                         return new Booked(r != null ? toBooking(r) : byRequest(tx, cmd.tenantId(), requestId).orElseThrow());
                     },
-                    () -> slots(tx, cmd.tenantId(), minutes, cmd.start(), cmd.masterId(), cmd.serviceId(), null));
+                    () -> attempt.timeTaken(new Nearest(cmd.tenantId(), minutes, cmd.start(), cmd.masterId(), cmd.serviceId(), null)));
         });
     }
 
     /** The answer for a broken rule: a free-time offer when the time is taken, else why not. */
-    private static BookingOutcome refusal(DSLContext tx, RuleBook.Question q, RuleBook.Problem p) {
+    private static BookingOutcome refusal(Attempt attempt, RuleBook.Question q, RuleBook.Problem p) {
         return switch (p.rule()) {
             case UNKNOWN_MASTER -> new Invalid(InvalidReason.UNKNOWN_MASTER, Long.toString(q.masterId()));
             case MASTER_INACTIVE -> new Invalid(InvalidReason.MASTER_INACTIVE, p.masterName());
@@ -156,7 +157,7 @@ public final class BookingEngine {
             case START_IN_PAST -> new Invalid(InvalidReason.START_IN_PAST);
             case OUTSIDE_WORKING_HOURS -> new Invalid(InvalidReason.OUTSIDE_WORKING_HOURS);
             case MASTER_TIME_OFF -> new Invalid(InvalidReason.MASTER_TIME_OFF);
-            case TIME_TAKEN -> new TimeTaken(slots(tx, q.tenantId(), p.minutes(), q.start(), q.masterId(), q.serviceId(),
+            case TIME_TAKEN -> attempt.timeTaken(new Nearest(q.tenantId(), p.minutes(), q.start(), q.masterId(), q.serviceId(),
                     q.excludeBookingId()));
             case UNKNOWN_CLIENT -> new Invalid(InvalidReason.UNKNOWN_CLIENT, String.valueOf(q.clientId()));
         };
@@ -201,7 +202,7 @@ public final class BookingEngine {
         if (cmd.newDurationMin() <= 0 || cmd.newDurationMin() > MAX_DURATION_MIN) {
             return new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, Integer.toString(cmd.newDurationMin()));
         }
-        return inTransaction(cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source(), tx -> {
+        return inTransaction(cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source(), (tx, attempt) -> {
             Optional<Booking> found = lockBooking(tx, cmd.tenantId(), cmd.bookingId());
             if (found.isEmpty()) {
                 return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
@@ -219,7 +220,7 @@ public final class BookingEngine {
                     cmd.overrideHours(), current.masterId() != cmd.toMasterId(), current.status().holdsTime());
             Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
             if (problem.isPresent()) {
-                return refusal(tx, q, problem.get());
+                return refusal(attempt, q, problem.get());
             }
             boolean outside = cmd.overrideHours()
                     && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.toMasterId(), cmd.newStart(), cmd.newDurationMin());
@@ -231,7 +232,8 @@ public final class BookingEngine {
                             .set(BOOKINGS.OUTSIDE_HOURS, outside)
                             .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
                             .returning().fetchOne())),
-                    () -> slots(tx, cmd.tenantId(), cmd.newDurationMin(), cmd.newStart(), cmd.toMasterId(), current.serviceId(), current.id()));
+                    () -> attempt.timeTaken(new Nearest(cmd.tenantId(), cmd.newDurationMin(), cmd.newStart(), cmd.toMasterId(),
+                            current.serviceId(), current.id())));
         });
     }
 
@@ -240,7 +242,7 @@ public final class BookingEngine {
         if (cmd.newStatus() == null) {
             return new Invalid(InvalidReason.BAD_VALUE, "status");
         }
-        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), tx -> {
+        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), (tx, attempt) -> {
             Optional<Booking> found = lockBooking(tx, cmd.tenantId(), cmd.bookingId());
             if (found.isEmpty()) {
                 return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
@@ -259,7 +261,7 @@ public final class BookingEngine {
                         current.start(), current.durationMin(), current.id(), true, true, false, true);
                 Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
                 if (problem.isPresent()) {
-                    return refusal(tx, q, problem.get());
+                    return refusal(attempt, q, problem.get());
                 }
             }
             return writeOrTimeTaken(tx,
@@ -267,7 +269,8 @@ public final class BookingEngine {
                             .set(BOOKINGS.STATUS, cmd.newStatus().dbValue())
                             .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
                             .returning().fetchOne())),
-                    () -> slots(tx, cmd.tenantId(), current.durationMin(), current.start(), current.masterId(), current.serviceId(), current.id()));
+                    () -> attempt.timeTaken(new Nearest(cmd.tenantId(), current.durationMin(), current.start(), current.masterId(),
+                            current.serviceId(), current.id())));
         });
     }
 
@@ -289,26 +292,29 @@ public final class BookingEngine {
      * failures; turns a lock timeout into {@link TryAgain}.
      */
     private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source,
-                                         Function<DSLContext, BookingOutcome> work) {
-        return inTransaction(tenantId, masterIds, source, true, (tx, locks) -> work.apply(tx));
+                                         BiFunction<DSLContext, Attempt, BookingOutcome> work) {
+        return inTransaction(tenantId, masterIds, source, true, work);
     }
 
     /**
      * The same, but with {@code lockFirst == false} the work takes the locks itself: it sends
      * {@link Locks#sql()} at the head of its own first message (saving the round trip a lock of
      * its own would cost), or calls {@link Locks#take} before it reads or writes anything.
+     * A {@link TimeTaken} gets its nearest free times after the transaction has ended, without
+     * the locks: they are advice, which the user books through the engine again (ADR 5).
      */
     private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source, boolean lockFirst,
-                                         BiFunction<DSLContext, Locks, BookingOutcome> work) {
+                                         BiFunction<DSLContext, Attempt, BookingOutcome> work) {
         for (int attempt = 0; ; attempt++) {
+            Attempt current = new Attempt(new Locks(tenantId, masterIds, source));
+            BookingOutcome outcome;
             try {
-                return dsl.transactionResult(cfg -> {
+                outcome = dsl.transactionResult(cfg -> {
                     DSLContext tx = cfg.dsl();
-                    Locks locks = new Locks(tenantId, masterIds, source);
                     if (lockFirst) {
-                        locks.take(tx);
+                        current.locks.take(tx);
                     }
-                    return work.apply(tx, locks);
+                    return work.apply(tx, current);
                 });
             } catch (DataAccessException e) {
                 String state = e.sqlState();
@@ -337,7 +343,31 @@ public final class BookingEngine {
                 }
                 throw e;
             }
+            return current.nearest != null && outcome instanceof TimeTaken ? new TimeTaken(nearestFree(current.nearest)) : outcome;
         }
+    }
+
+    /**
+     * One try of a write: its locks, and — when the time turned out taken — what to search the
+     * nearest free times for once the transaction is over.
+     */
+    private static final class Attempt {
+        final Locks locks;
+        Nearest nearest;
+
+        Attempt(Locks locks) {
+            this.locks = locks;
+        }
+
+        /** "Taken"; the free times are found after the commit, outside the masters' locks. */
+        TimeTaken timeTaken(Nearest question) {
+            this.nearest = question;
+            return new TimeTaken(List.of());
+        }
+    }
+
+    /** The nearest-free-times question of a loser: the wished start, length, master and service. */
+    private record Nearest(long tenantId, int minutes, Instant wished, long masterId, Long serviceId, Long excludeId) {
     }
 
     /**
@@ -397,21 +427,21 @@ public final class BookingEngine {
         BookingOutcome run();
     }
 
-    private interface Slots {
-        List<FreeSlot> find();
+    private interface Taken {
+        TimeTaken answer();
     }
 
     /**
      * The write inside a savepoint (jOOQ's nested transaction): if the exclusion constraint
      * refuses it — someone wrote past the lock, e.g. plain SQL — only the write is undone, and
-     * the same transaction answers with the nearest free slots.
+     * the answer is "taken" (its free times are searched after the transaction).
      */
-    private static BookingOutcome writeOrTimeTaken(DSLContext tx, Write write, Slots slots) {
+    private static BookingOutcome writeOrTimeTaken(DSLContext tx, Write write, Taken taken) {
         try {
             return tx.transactionResult(nested -> write.run());
         } catch (DataAccessException e) {
             if ("23P01".equals(e.sqlState())) {
-                return new TimeTaken(slots.find());
+                return taken.answer();
             }
             throw e;
         }
@@ -428,10 +458,19 @@ public final class BookingEngine {
 
     // ---- helpers -----------------------------------------------------------------------------
 
-    private static List<FreeSlot> slots(DSLContext tx, long tenantId, int minutes, Instant wished, long masterId,
-                                        Long serviceId, Long excludeId) {
-        return FreeSlotFinder.find(tx, FreeSlotFinder.Question.nearest(tenantId, minutes, wished, masterId, serviceId,
-                excludeId, SLOT_STEP_MIN, SLOTS_PER_GROUP));
+    /**
+     * A loser's nearest free starts, asked in a transaction of their own after the write's has
+     * ended. If the database cannot answer now, the loser still hears "taken", without offers:
+     * the time is taken whatever the search says.
+     */
+    private List<FreeSlot> nearestFree(Nearest q) {
+        try {
+            return FreeSlotFinder.find(dsl, FreeSlotFinder.Question.nearest(q.tenantId(), q.minutes(), q.wished(), q.masterId(),
+                    q.serviceId(), q.excludeId(), SLOT_STEP_MIN, SLOTS_PER_GROUP));
+        } catch (DataAccessException e) {
+            log.warn("the time was taken; its nearest free times could not be searched", e);
+            return List.of();
+        }
     }
 
     private static Optional<Booking> lockBooking(DSLContext tx, long tenantId, long bookingId) {

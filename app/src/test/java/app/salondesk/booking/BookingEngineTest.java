@@ -8,8 +8,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.jooq.DSLContext;
+import org.jooq.ExecuteContext;
+import org.jooq.ExecuteListener;
+import org.jooq.impl.DefaultExecuteListenerProvider;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -48,6 +53,33 @@ class BookingEngineTest {
         assertEquals(Source.FORM, b.source());
         assertEquals(1, f.count("SELECT count(*) FROM bookings"));
         assertEquals("form", f.dsl.resultQuery("SELECT source FROM booking_history WHERE booking_id = " + b.id()).fetchOne(0, String.class));
+    }
+
+    /**
+     * ADR 5: a loser's nearest free times are advice, searched after its transaction ended —
+     * searched under the master's lock, they kept every other writer of that master waiting
+     * (a release-day clash of hundreds of clients on one master's day). While the search runs,
+     * another session can take the master's named lock at once.
+     */
+    @Test
+    void aLosersNearestFreeTimesAreSearchedWithoutTheMastersLock() {
+        f.booked(f.engine.book(f.cutWith(f.anna, at(10, 0))));
+        List<Boolean> lockFreeDuringSearch = new ArrayList<>();
+        ExecuteListener watch = new ExecuteListener() {
+            @Override
+            public void executeStart(ExecuteContext ctx) {
+                if (ctx.sql() != null && ctx.sql().contains("win_start")) {   // FreeSlotFinder's statement
+                    lockFreeDuringSearch.add(f.dsl.resultQuery(
+                            "SELECT pg_try_advisory_xact_lock(salondesk_master_lock_key(?, ?))", f.tenant, f.anna)
+                            .fetchOne(0, Boolean.class));
+                }
+            }
+        };
+        DSLContext watched = f.dsl.configuration().derive(new DefaultExecuteListenerProvider(watch)).dsl();
+        TimeTaken taken = assertInstanceOf(TimeTaken.class, new BookingEngine(watched).book(f.cutWith(f.anna, at(10, 30))));
+        assertFalse(taken.nearestFree().isEmpty(), "the loser still gets offers");
+        assertEquals(List.of(true), lockFreeDuringSearch.subList(0, 1), "the search ran once the lock was released");
+        assertTrue(lockFreeDuringSearch.stream().allMatch(Boolean::booleanValue), "every search statement ran without the lock");
     }
 
     @Test
