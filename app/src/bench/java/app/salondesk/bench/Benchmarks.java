@@ -47,6 +47,8 @@ public final class Benchmarks {
             WriteSalon plainSalon = new WriteSalon(db.dsl(), "Benchmark: plain SQL");
             WriteBench writes = new WriteBench(db, cfg, driver, salon, clashSalon, plainSalon);
             writes.run();
+            ReleaseDayBench releaseDay = new ReleaseDayBench(db, cfg);
+            releaseDay.run();
             RoundTripBench trips = new RoundTripBench(db, clashSalon);
             trips.run();
             LiveBench live = new LiveBench(db, cfg);
@@ -62,6 +64,7 @@ public final class Benchmarks {
             machine.report(md, cfg, loadBefore, Machine.loadAverage(), took);
             goals(md, writes, calendar, live, desktop);
             writes.report(md);
+            releaseDay.report(md);
             trips.report(md);
             calendar.report(md);
             live.report(md);
