@@ -1,0 +1,89 @@
+package app.salondesk.web;
+
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Debian's chromium, headless, driven through Debian's chromium-driver (both installed by
+ * .ci/run): a real browser without a display. Nothing is downloaded: Selenium is given both
+ * programs, so Selenium Manager has nothing to fetch.
+ */
+final class Browser implements AutoCloseable {
+
+    static final String CHROMIUM = "/usr/bin/chromium";
+    static final String DRIVER = "/usr/bin/chromedriver";
+
+    final WebDriver driver;
+
+    /**
+     * @param language the browser's language (its Accept-Language), e.g. "en" or "uk"
+     * @param width    the window's width in CSS pixels: 390 is a phone, 1280 a desktop
+     */
+    Browser(String language, int width, int height) {
+        if (!Files.isExecutable(Path.of(CHROMIUM)) || !Files.isExecutable(Path.of(DRIVER))) {
+            throw new IllegalStateException("the browser tests need Debian's chromium and chromium-driver: "
+                    + "apt-get install chromium chromium-driver (.ci/run does)");
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--hide-scrollbars", "--window-size=" + width + "," + height, "--lang=" + language,
+                "--force-device-scale-factor=1");
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(DRIVER)).usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+    }
+
+    void open(String url) {
+        driver.get(url);
+    }
+
+    WebElement find(String css) {
+        return driver.findElement(By.cssSelector(css));
+    }
+
+    /** The link or button whose visible text starts with these words. */
+    void click(String text) {
+        driver.findElements(By.cssSelector("a, button")).stream()
+                .filter(e -> e.getText().strip().startsWith(text))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no link or button \"" + text + "\" on " + driver.getCurrentUrl()
+                        + ":\n" + driver.findElement(By.tagName("body")).getText()))
+                .click();
+    }
+
+    void type(String id, String text) {
+        WebElement e = driver.findElement(By.id(id));
+        e.clear();
+        e.sendKeys(text);
+    }
+
+    String text() {
+        return driver.findElement(By.tagName("body")).getText();
+    }
+
+    void screenshot(Path to) throws IOException {
+        Files.createDirectories(to.toAbsolutePath().getParent());
+        byte[] png = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
+        Files.write(to, png);
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}
