@@ -10,6 +10,8 @@ import app.salondesk.clients.PhoneNumbers;
 import app.salondesk.jooq.tables.records.BookingsRecord;
 import app.salondesk.salon.SalonRepository;
 import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,6 +74,14 @@ public final class BookingEngine {
     }
 
     /**
+     * A new booking that arrives in {@code status} rather than confirmed: an online booking
+     * arrives pending when its salon confirms them by hand. Everything else as {@link #book}.
+     */
+    public BookingOutcome book(NewBooking cmd, BookingStatus status) {
+        return create(cmd, status, false);
+    }
+
+    /**
      * Records a booking from another system or the demo seed: the same protocol, but the
      * start may lie in the past and the status is given (a past visit is "completed").
      */
@@ -104,7 +114,7 @@ public final class BookingEngine {
             }
             locks.take(tx);
             // a repeat of a request already carried out returns what it made
-            Optional<Booking> done = byRequest(tx, cmd.tenantId(), requestId);
+            Optional<Booking> done = byRequest(tx, cmd.tenantId(), requestId, cmd.source(), phone);
             if (done.isPresent()) {
                 return new Booked(done.get());
             }
@@ -120,9 +130,8 @@ public final class BookingEngine {
             return writeOrTimeTaken(tx,
                     () -> {
                         // a new client is made inside the savepoint: if the booking is refused, so is the client
-                        long clientId = cmd.clientId() != null ? cmd.clientId()
-                                : new ClientRepository(tx).findOrCreate(cmd.tenantId(), cmd.newClient().name().strip(), phone);
-                        BookingsRecord r = tx.insertInto(BOOKINGS)
+                        long clientId = cmd.clientId() != null ? cmd.clientId() : newClient(tx, cmd, phone);
+                        Record r = tx.insertInto(BOOKINGS)
                                 .set(BOOKINGS.TENANT_ID, cmd.tenantId())
                                 .set(BOOKINGS.MASTER_ID, cmd.masterId())
                                 .set(BOOKINGS.CLIENT_ID, clientId)
@@ -134,10 +143,15 @@ public final class BookingEngine {
                                 .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
                                 .set(BOOKINGS.OUTSIDE_HOURS, outside)
                                 .onConflict(BOOKINGS.TENANT_ID, BOOKINGS.REQUEST_ID).doNothing()
-                                .returning()
+                                .returning(MADE)
                                 .fetchOne();
-                        // null: the same request id was inserted meanwhile (another desk, a retry)
-                        return new Booked(r != null ? toBooking(r) : byRequest(tx, cmd.tenantId(), requestId).orElseThrow());
+                        // null: the same request id was inserted meanwhile (another desk, a retry) — or, on
+                        // the online road, it is another client's request id, whose booking is not shown
+                        if (r != null) {
+                            return new Booked(made(r, cmd, clientId, requestId));
+                        }
+                        return byRequest(tx, cmd.tenantId(), requestId, cmd.source(), phone).<BookingOutcome>map(Booked::new)
+                                .orElseGet(() -> new Invalid(InvalidReason.BAD_VALUE, "request"));
                     },
                     () -> slots(tx, cmd.tenantId(), minutes, cmd.start(), cmd.masterId(), cmd.serviceId(), null));
         });
@@ -439,9 +453,49 @@ public final class BookingEngine {
                 .forUpdate().fetchOptional(BookingEngine::toBooking);
     }
 
-    private static Optional<Booking> byRequest(DSLContext tx, long tenantId, UUID requestId) {
+    /** The booking a request id made already; {@code phone} is the online road's proof that it is the client's own. */
+    private static Optional<Booking> byRequest(DSLContext tx, long tenantId, UUID requestId, Source source, String phone) {
+        if (source == Source.ONLINE) {
+            // the online login reads no booking's client or note: a definer function answers for the
+            // road's own bookings, to the client's phone only (migration 12)
+            return tx.resultQuery("SELECT * FROM salondesk_online_request(?, ?, ?)", tenantId, requestId, phone)
+                    .fetchOptional(r -> toBooking(r.into(BOOKINGS)));
+        }
         return tx.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.REQUEST_ID.eq(requestId)))
                 .fetchOptional(BookingEngine::toBooking);
+    }
+
+    /**
+     * A client typed into the request, found by phone or made. The online road may neither read
+     * nor write clients: a definer function finds or makes the client by phone and answers with
+     * the id alone (migration 12).
+     */
+    private static long newClient(DSLContext tx, NewBooking cmd, String phone) {
+        String name = cmd.newClient().name().strip();
+        if (cmd.source() == Source.ONLINE) {
+            return new ClientRepository(tx).findOrCreateOnline(cmd.tenantId(), name, phone);
+        }
+        return new ClientRepository(tx).findOrCreate(cmd.tenantId(), name, phone);
+    }
+
+    /**
+     * What an INSERT of a new booking returns: the columns the database decides (id, version,
+     * source, length, status, the stored start). Everything else is what was sent. Named, not
+     * {@code RETURNING *}: RETURNING needs SELECT on every column it returns, and the online login
+     * may not read a booking's client, note or request id (migration 12).
+     */
+    static final Field<?>[] MADE = {BOOKINGS.ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
+            BOOKINGS.VERSION, BOOKINGS.SOURCE, BOOKINGS.OUTSIDE_HOURS};
+
+    /** The columns of {@link #MADE}, as a RETURNING list in plain SQL. */
+    static final String MADE_SQL = "id, starts_at, duration_min, status, version, source, outside_hours";
+
+    /** The booking a new-booking INSERT made, from its {@link #MADE} columns and what was sent. */
+    static Booking made(Record r, NewBooking cmd, long clientId, UUID requestId) {
+        return new Booking(r.get(BOOKINGS.ID), cmd.tenantId(), cmd.masterId(), clientId, cmd.serviceId(),
+                r.get(BOOKINGS.STARTS_AT).toInstant(), r.get(BOOKINGS.DURATION_MIN), BookingStatus.fromDb(r.get(BOOKINGS.STATUS)),
+                r.get(BOOKINGS.VERSION), requestId, Source.valueOf(r.get(BOOKINGS.SOURCE).toUpperCase(java.util.Locale.ROOT)),
+                cmd.note() == null ? "" : cmd.note(), r.get(BOOKINGS.OUTSIDE_HOURS));
     }
 
     static Booking toBooking(BookingsRecord r) {

@@ -44,9 +44,9 @@ final class FastInsert {
              WHERE booking_problem(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), d.minutes,
                                    NULL, ?, false, true, ?) IS NULL
             ON CONFLICT (tenant_id, request_id) DO NOTHING
-            RETURNING *;
+            RETURNING %s;
             RELEASE SAVEPOINT engine_write
-            """;
+            """.formatted(BookingEngine.MADE_SQL);
 
     private FastInsert() {
     }
@@ -116,7 +116,7 @@ final class FastInsert {
                             return Optional.empty();
                         }
                         Record r = result.get(0);
-                        return Optional.of(BookingEngine.toBooking(r.into(BOOKINGS)));
+                        return Optional.of(BookingEngine.made(r.into(BOOKINGS), cmd, cmd.clientId(), requestId));
                     }
                 }
                 if (ps.getUpdateCount() == -1) {

@@ -82,6 +82,16 @@ public final class ClientRepository {
     }
 
     /**
+     * The online road's client (migration 12): the client of the salon with this phone, else a
+     * new one with this name, found or made by a definer function that answers with the id alone
+     * (the online login can read no client's name or phone) and marks the client as the one this
+     * transaction books for. Works inside the caller's transaction.
+     */
+    public long findOrCreateOnline(long tenantId, String name, String e164) {
+        return dsl.resultQuery("SELECT salondesk_online_client(?, ?, ?)", tenantId, name, e164).fetchOne(0, Long.class);
+    }
+
+    /**
      * A new client with notes (the import of a salon's client list); empty when another client
      * of the salon has this phone by now (the unique key decides: two imports at once cannot
      * both make one). The caller has checked the values with {@link ClientRules}.

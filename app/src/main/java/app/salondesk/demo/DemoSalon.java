@@ -32,6 +32,7 @@ import static app.salondesk.jooq.Tables.MASTERS;
 import static app.salondesk.jooq.Tables.MASTER_SERVICES;
 import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;
 import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
+import static app.salondesk.jooq.Tables.ONLINE_SETTINGS;
 import static app.salondesk.jooq.Tables.SERVICES;
 import static app.salondesk.jooq.Tables.TENANTS;
 
@@ -48,6 +49,8 @@ public final class DemoSalon {
 
     public static final String NAME = "Bloom Beauty Studio";
     public static final ZoneId ZONE = ZoneId.of("Europe/Kyiv");
+    /** The demo salon's online booking page is at /demo. */
+    public static final String ONLINE_SLUG = "demo";
 
     private static final Logger log = LoggerFactory.getLogger(DemoSalon.class);
 
@@ -102,6 +105,10 @@ public final class DemoSalon {
             long tenant = tx.insertInto(TENANTS, TENANTS.NAME, TENANTS.TIME_ZONE, TENANTS.IS_DEMO)
                     .values(NAME, ZONE.getId(), true).returning(TENANTS.ID).fetchOne().getId();
             new Writer(tx, tenant).write();
+            // anyone can try the client's side at /demo (every service and master is bookable online
+            // by default); nothing happens if another salon of this database has that address already
+            tx.insertInto(ONLINE_SETTINGS, ONLINE_SETTINGS.TENANT_ID, ONLINE_SETTINGS.ENABLED, ONLINE_SETTINGS.SLUG)
+                    .values(tenant, true, ONLINE_SLUG).onConflictDoNothing().execute();
             log.info("seeded the demo salon '{}' (id {})", NAME, tenant);
             return new Salon(tenant, NAME, ZONE);
         });

@@ -54,6 +54,18 @@ public final class StaffRepository {
         dsl.execute("SELECT salondesk_add_user(?, ?, ?, ?, ?)", tenantId, login, displayName, role, verifier);
     }
 
+    /**
+     * Creates a login for the online booking server (a member of {@code salondesk_online},
+     * migration 12): it belongs to no salon and serves every salon that switched online booking
+     * on. Only the database owner may; the password leaves this process as a SCRAM-SHA-256
+     * verifier and the array is wiped.
+     */
+    public void addOnlineLogin(String login, char[] password) {
+        String verifier = PasswordUtil.encodeScramSha256(password);
+        java.util.Arrays.fill(password, '\0');
+        dsl.execute("SELECT salondesk_add_online_login(?, ?)", login, verifier);
+    }
+
     /** The message key for what the database refused (no right, login taken, bad value), if that is what happened. */
     public static java.util.Optional<String> refusalKey(Throwable t) {
         String state = t instanceof org.jooq.exception.DataAccessException e ? e.sqlState() : null;

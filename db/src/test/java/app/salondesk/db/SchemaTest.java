@@ -68,7 +68,7 @@ class SchemaTest {
             for (String file : List.of("V1__salons_masters_services_clients.sql", "V2__bookings.sql", "V3__booking_history_and_notify.sql",
                     "V4__booking_override_flag.sql", "V5__staff_roles_and_row_level_security.sql", "V6__staff_management.sql",
                     "V7__unforgeable_audit.sql", "V8__narrow_staff_rights.sql", "V9__per_salon_lock_and_channel.sql",
-                    "V10__staff_logins_hardened.sql", "V11__rule_book_and_dated_hours.sql")) {
+                    "V10__staff_logins_hardened.sql", "V11__rule_book_and_dated_hours.sql", "V12__online_booking.sql")) {
                 // the whole file as one simple-protocol script, exactly as psql -f would send it
                 s.execute(resource("/db/migration/" + file));
             }
@@ -81,7 +81,7 @@ class SchemaTest {
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
             rs.next();
-            assertEquals(11, rs.getInt(1), "add new migrations to the plain-SQL list above");
+            assertEquals(12, rs.getInt(1), "add new migrations to the plain-SQL list above");
         }
     }
 

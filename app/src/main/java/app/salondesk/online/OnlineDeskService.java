@@ -1,0 +1,306 @@
+package app.salondesk.online;
+
+import app.salondesk.booking.BookingEngine;
+import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.BookingStatus;
+import app.salondesk.booking.FreeSlot;
+import app.salondesk.booking.FreeSlotFinder;
+import app.salondesk.booking.InvalidReason;
+import app.salondesk.booking.NewBooking;
+import app.salondesk.booking.Source;
+import app.salondesk.clients.ClientRepository;
+import app.salondesk.clients.PhoneNumbers;
+import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The online road (issue 13): what a salon's page may ask, answered through the same
+ * {@link BookingEngine} as the desk — source {@code online}, the same named per-master lock,
+ * lock_timeout, savepoint, constraint, request-id idempotency and outcomes. Meant to run on a
+ * pool of the server's {@code salondesk_online} login; PostgreSQL refuses whatever the road may
+ * not do (ADR 11). The checks here give the client a precise answer; the database's are the
+ * guarantee.
+ *
+ * <p>A booking's private link is 32 random bytes in URL-safe base64; only their SHA-256 is
+ * stored. A repeated request (same request id, same phone) gets a link of its own to the
+ * booking already made, since the first answer may never have arrived.
+ */
+public final class OnlineDeskService implements OnlineDesk {
+
+    private static final Logger log = LoggerFactory.getLogger(OnlineDeskService.class);
+
+    /** Free starts are offered every quarter of an hour from the start of each working interval. */
+    public static final int STEP_MIN = 15;
+    public static final int MAX_NOTE_LENGTH = 500;
+    public static final int MAX_EMAIL_LENGTH = 254;
+    static final int TOKEN_BYTES = 32;
+
+    private static final Pattern EMAIL = Pattern.compile("[^@\\s\\p{Cntrl}]+@[^@\\s\\p{Cntrl}]+\\.[^@\\s\\p{Cntrl}]+");
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final DSLContext dsl;
+    private final OnlineRepository repository;
+    private final BookingEngine engine;
+    private final Clock clock;
+
+    public OnlineDeskService(DSLContext dsl) {
+        this(dsl, Clock.systemUTC());
+    }
+
+    public OnlineDeskService(DSLContext dsl, Clock clock) {
+        this.dsl = dsl;
+        this.repository = new OnlineRepository(dsl);
+        this.engine = new BookingEngine(dsl);
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<OnlineSalon> salon(String slug) {
+        if (slug == null || slug.length() > 40) {
+            return Optional.empty();
+        }
+        return repository.bySlug(slug);
+    }
+
+    @Override
+    public List<OnlineService> services(long tenantId) {
+        return repository.services(tenantId);
+    }
+
+    @Override
+    public List<OnlineMaster> masters(long tenantId, long serviceId) {
+        return repository.masters(tenantId, serviceId);
+    }
+
+    /**
+     * Every free start of the day, in time order. With one master, that master's; with any
+     * ({@code masterId} null), each start once, with the first master in the salon's order who
+     * is free then (and whose own length of the service fits).
+     */
+    @Override
+    public List<OnlineTime> freeTimes(long tenantId, long serviceId, Long masterId, LocalDate day) {
+        Optional<OnlineSalon> found = repository.byTenant(tenantId);
+        if (found.isEmpty() || day == null) {
+            return List.of();
+        }
+        OnlineSalon salon = found.get();
+        Window window = window(salon);
+        if (day.isBefore(window.today()) || day.isAfter(window.lastDay())) {
+            return List.of();
+        }
+        Instant dayStart = day.atStartOfDay(salon.zone()).toInstant();
+        List<OnlineTime> times = new ArrayList<>();
+        for (OnlineMaster m : repository.masters(tenantId, serviceId)) {
+            if (masterId != null && m.id() != masterId) {
+                continue;
+            }
+            for (FreeSlot s : FreeSlotFinder.find(dsl, FreeSlotFinder.Question.dayOf(tenantId, m.minutes(), dayStart, m.id(), serviceId,
+                    null, STEP_MIN))) {
+                if (!s.start().isBefore(window.earliest())) {
+                    times.add(new OnlineTime(m.id(), m.name(), s.start()));
+                }
+            }
+        }
+        if (masterId != null) {
+            times.sort(Comparator.comparing(OnlineTime::start));
+            return times;
+        }
+        // the masters were asked in the salon's order: the first one free at a start keeps it
+        Map<Instant, OnlineTime> first = new LinkedHashMap<>();
+        times.forEach(t -> first.putIfAbsent(t.start(), t));
+        List<OnlineTime> merged = new ArrayList<>(first.values());
+        merged.sort(Comparator.comparing(OnlineTime::start));
+        return merged;
+    }
+
+    @Override
+    public OnlineOutcome book(OnlineRequest r) {
+        Optional<OnlineSalon> found = repository.byTenant(r.tenantId());
+        if (found.isEmpty()) {
+            return new OnlineOutcome.Invalid("", "online.invalid.closed");
+        }
+        OnlineSalon salon = found.get();
+        String name = r.name() == null ? "" : r.name().strip();
+        if (name.isEmpty()) {
+            return new OnlineOutcome.Invalid("name", "online.invalid.nameMissing");
+        }
+        if (name.length() > ClientRepository.MAX_NAME_LENGTH || name.chars().anyMatch(Character::isISOControl)) {
+            return new OnlineOutcome.Invalid("name", "online.invalid.nameTooLong");
+        }
+        Optional<String> phone = PhoneNumbers.normalise(r.phone(), salon.country());
+        if (phone.isEmpty()) {
+            return new OnlineOutcome.Invalid("phone", "online.invalid.phone");
+        }
+        String email = r.email() == null ? "" : r.email().strip();
+        if (!email.isEmpty() && (email.length() > MAX_EMAIL_LENGTH || !EMAIL.matcher(email).matches())) {
+            return new OnlineOutcome.Invalid("email", "online.invalid.email");
+        }
+        String note = r.note() == null ? "" : r.note().strip();
+        if (note.length() > MAX_NOTE_LENGTH) {
+            return new OnlineOutcome.Invalid("note", "online.invalid.noteTooLong");
+        }
+        if (r.requestId() == null) {
+            return new OnlineOutcome.Invalid("", "online.invalid.refused");
+        }
+        List<OnlineMaster> masters = repository.masters(r.tenantId(), r.serviceId());
+        if (masters.isEmpty()) {
+            return new OnlineOutcome.Invalid("service", "online.invalid.service");
+        }
+        if (masters.stream().noneMatch(m -> m.id() == r.masterId())) {
+            return new OnlineOutcome.Invalid("master", "online.invalid.master");
+        }
+        Window window = window(salon);
+        if (r.start() == null) {
+            return new OnlineOutcome.Invalid("start", "online.invalid.startMissing");
+        }
+        if (r.start().isBefore(window.earliest())) {
+            return new OnlineOutcome.Invalid("start", "online.invalid.tooSoon");
+        }
+        if (r.start().atZone(salon.zone()).toLocalDate().isAfter(window.lastDay())) {
+            return new OnlineOutcome.Invalid("start", "online.invalid.tooFar");
+        }
+        if (overTheCap(r, phone.get()) && !repository.madeBy(r.tenantId(), r.requestId(), phone.get())) {
+            return new OnlineOutcome.Invalid("phone", "online.invalid.tooMany");
+        }
+        NewBooking cmd = new NewBooking(r.tenantId(), r.masterId(), null, new NewBooking.ClientDetails(name, phone.get()), r.serviceId(),
+                r.start(), null, note, r.requestId(), Source.ONLINE, false);
+        BookingOutcome outcome = engine.book(cmd, salon.arriveConfirmed() ? BookingStatus.CONFIRMED : BookingStatus.PENDING);
+        return outcome.fold(
+                booked -> linked(r, phone.get(), email),
+                taken -> new OnlineOutcome.TimeTaken(offer(taken.nearestFree(), masters, window)),
+                again -> new OnlineOutcome.TryAgain(),
+                changed -> new OnlineOutcome.TryAgain(),
+                invalid -> refused(r, phone.get(), invalid));
+    }
+
+    private boolean overTheCap(OnlineRequest r, String phone) {
+        return repository.openBookings(r.tenantId(), phone) >= repository.maxOpenPerPhone(r.tenantId());
+    }
+
+    /** A new private link to the booking the request made, and the booking as its client sees it. */
+    private OnlineOutcome linked(OnlineRequest r, String phone, String email) {
+        String token = newToken();
+        Optional<Long> booking = repository.attachToken(r.tenantId(), r.requestId(), phone, hash(token), email);
+        if (booking.isEmpty()) {
+            // the request id made a booking for another phone: never show it to this one
+            log.warn("request {} of salon {} was answered by a booking of another client", r.requestId(), r.tenantId());
+            return new OnlineOutcome.Invalid("", "online.invalid.refused");
+        }
+        return booking(token).<OnlineOutcome>map(OnlineOutcome.Booked::new)
+                .orElseThrow(() -> new IllegalStateException("booking " + booking.get() + " has no link after it was given one"));
+    }
+
+    /** The engine's reasons in the page's words, with the field at fault. */
+    private OnlineOutcome refused(OnlineRequest r, String phone, BookingOutcome.Invalid invalid) {
+        InvalidReason reason = invalid.reason();
+        return switch (reason) {
+            case UNKNOWN_MASTER, MASTER_INACTIVE -> new OnlineOutcome.Invalid("master", "online.invalid.master");
+            case UNKNOWN_SERVICE, SERVICE_INACTIVE, SERVICE_NOT_OFFERED -> new OnlineOutcome.Invalid("service", "online.invalid.service");
+            case START_IN_PAST -> new OnlineOutcome.Invalid("start", "online.invalid.tooSoon");
+            case OUTSIDE_WORKING_HOURS, MASTER_TIME_OFF -> new OnlineOutcome.Invalid("start", "online.invalid.notWorking");
+            case START_MISSING -> new OnlineOutcome.Invalid("start", "online.invalid.startMissing");
+            case CLIENT_NAME_MISSING -> new OnlineOutcome.Invalid("name", "online.invalid.nameMissing");
+            case CLIENT_NAME_TOO_LONG -> new OnlineOutcome.Invalid("name", "online.invalid.nameTooLong");
+            case PHONE_INVALID -> new OnlineOutcome.Invalid("phone", "online.invalid.phone");
+            case NOTE_TOO_LONG -> new OnlineOutcome.Invalid("note", "online.invalid.noteTooLong");
+            case NO_PERMISSION -> {
+                // the database's own checks said no (ADR 11); the one a client can act on is the cap
+                log.info("the database refused online request {} of salon {}", r.requestId(), r.tenantId());
+                yield overTheCap(r, phone) ? new OnlineOutcome.Invalid("phone", "online.invalid.tooMany")
+                        : new OnlineOutcome.Invalid("", "online.invalid.refused");
+            }
+            default -> {
+                log.info("online request {} of salon {} refused: {} {}", r.requestId(), r.tenantId(), reason, invalid.detail());
+                yield new OnlineOutcome.Invalid("", "online.invalid.refused");
+            }
+        };
+    }
+
+    /** The engine's nearest free starts that the page may offer: bookable masters, inside the window. */
+    private static List<OnlineTime> offer(List<FreeSlot> slots, List<OnlineMaster> masters, Window window) {
+        List<OnlineTime> times = new ArrayList<>();
+        for (FreeSlot s : slots) {
+            boolean bookable = masters.stream().anyMatch(m -> m.id() == s.masterId());
+            if (bookable && !s.start().isBefore(window.earliest()) && !s.start().atZone(window.zone()).toLocalDate().isAfter(window.lastDay())) {
+                times.add(new OnlineTime(s.masterId(), s.masterName(), s.start()));
+            }
+        }
+        return times;
+    }
+
+    @Override
+    public Optional<OnlineBooking> booking(String token) {
+        if (token == null || !TOKEN.matcher(token).matches()) {
+            return Optional.empty();
+        }
+        return repository.byToken(hash(token), token);
+    }
+
+    @Override
+    public CancelOutcome cancel(String token) {
+        if (token == null || !TOKEN.matcher(token).matches()) {
+            return CancelOutcome.NOT_FOUND;
+        }
+        try {
+            return switch (repository.cancel(hash(token))) {
+                case "cancelled" -> CancelOutcome.CANCELLED;
+                case "already_cancelled" -> CancelOutcome.ALREADY_CANCELLED;
+                case "too_late" -> CancelOutcome.TOO_LATE;
+                default -> CancelOutcome.NOT_FOUND;
+            };
+        } catch (DataAccessException e) {
+            if ("55P03".equals(e.sqlState()) || "40P01".equals(e.sqlState()) || "40001".equals(e.sqlState())) {
+                log.info("cancelling by link: the master's schedule stayed locked ({})", e.sqlState());
+                return CancelOutcome.TRY_AGAIN;
+            }
+            throw e;
+        }
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------
+
+    /** Now, the earliest bookable start, today and the last bookable day, in the salon's zone. */
+    private record Window(java.time.ZoneId zone, Instant earliest, LocalDate today, LocalDate lastDay) {
+    }
+
+    private Window window(OnlineSalon salon) {
+        Instant now = clock.instant();
+        LocalDate today = now.atZone(salon.zone()).toLocalDate();
+        return new Window(salon.zone(), now.plusSeconds(60L * salon.minNoticeMin()), today, today.plusDays(salon.daysAhead()));
+    }
+
+    /** A private link's secret: 32 random bytes, URL-safe base64 without padding (43 characters). */
+    static String newToken() {
+        byte[] bytes = new byte[TOKEN_BYTES];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    /** What the database keeps of a link: SHA-256 of its text. */
+    static byte[] hash(String token) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+    }
+}

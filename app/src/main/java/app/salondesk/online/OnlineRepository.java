@@ -1,0 +1,142 @@
+package app.salondesk.online;
+
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Record12;
+import org.jooq.SelectSelectStep;
+import org.jooq.impl.DSL;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.util.Currency;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import static app.salondesk.jooq.Tables.MASTERS;
+import static app.salondesk.jooq.Tables.MASTER_SERVICES;
+import static app.salondesk.jooq.Tables.ONLINE_SETTINGS;
+import static app.salondesk.jooq.Tables.SERVICES;
+import static app.salondesk.jooq.Tables.TENANTS;
+
+/**
+ * The online road's SQL (issue 13): what the page reads, and the definer functions of migration
+ * 12 for the client's private link. Every query names its columns and filters by the salon's
+ * online settings itself, so it answers the same for the online login (whom row-level security
+ * narrows to exactly this) and for the owner of an embedded demo (whom it does not).
+ */
+final class OnlineRepository {
+
+    private final DSLContext dsl;
+
+    OnlineRepository(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    private SelectSelectStep<Record12<Long, String, String, String, String, String, String, String, Integer, Integer, Integer,
+            Boolean>> salonFields() {
+        return dsl.select(TENANTS.ID, ONLINE_SETTINGS.SLUG, TENANTS.NAME, TENANTS.ADDRESS, TENANTS.PHONE, TENANTS.TIME_ZONE,
+                TENANTS.CURRENCY, TENANTS.COUNTRY, ONLINE_SETTINGS.DAYS_AHEAD, ONLINE_SETTINGS.MIN_NOTICE_MIN,
+                ONLINE_SETTINGS.CANCEL_CUTOFF_MIN, ONLINE_SETTINGS.ARRIVE_CONFIRMED);
+    }
+
+    private Optional<OnlineSalon> salonWhere(Condition condition) {
+        return salonFields().from(TENANTS).join(ONLINE_SETTINGS).on(ONLINE_SETTINGS.TENANT_ID.eq(TENANTS.ID))
+                .where(ONLINE_SETTINGS.ENABLED.isTrue().and(condition))
+                .fetchOptional(r -> new OnlineSalon(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), ZoneId.of(r.value6()),
+                        Currency.getInstance(r.value7()), r.value8(), r.value9(), r.value10(), r.value11(), r.value12()));
+    }
+
+    Optional<OnlineSalon> bySlug(String slug) {
+        return salonWhere(ONLINE_SETTINGS.SLUG.eq(slug));
+    }
+
+    Optional<OnlineSalon> byTenant(long tenantId) {
+        return salonWhere(TENANTS.ID.eq(tenantId));
+    }
+
+    /** The open online bookings cap of the salon (whether or not it is open). */
+    int maxOpenPerPhone(long tenantId) {
+        return dsl.select(ONLINE_SETTINGS.MAX_OPEN_PER_PHONE).from(ONLINE_SETTINGS).where(ONLINE_SETTINGS.TENANT_ID.eq(tenantId))
+                .fetchOptional(ONLINE_SETTINGS.MAX_OPEN_PER_PHONE).orElse(0);
+    }
+
+    /** Active masters bookable online, in an open salon. */
+    private static Condition bookable(long tenantId) {
+        return MASTERS.TENANT_ID.eq(tenantId).and(MASTERS.ACTIVE).and(MASTERS.ONLINE_BOOKABLE)
+                .and(SERVICES.ACTIVE).and(SERVICES.ONLINE_BOOKABLE)
+                .and(DSL.exists(DSL.selectOne().from(ONLINE_SETTINGS)
+                        .where(ONLINE_SETTINGS.TENANT_ID.eq(tenantId).and(ONLINE_SETTINGS.ENABLED))));
+    }
+
+    private static final Field<Integer> MINUTES = DSL.coalesce(MASTER_SERVICES.DURATION_MIN, SERVICES.DURATION_MIN);
+    private static final Field<BigDecimal> PRICE = DSL.coalesce(MASTER_SERVICES.PRICE, SERVICES.PRICE);
+
+    List<OnlineService> services(long tenantId) {
+        return dsl.select(SERVICES.ID, SERVICES.NAME, SERVICES.CATEGORY, DSL.min(MINUTES), DSL.max(MINUTES), DSL.min(PRICE), DSL.max(PRICE))
+                .from(SERVICES)
+                .join(MASTER_SERVICES).on(MASTER_SERVICES.TENANT_ID.eq(SERVICES.TENANT_ID).and(MASTER_SERVICES.SERVICE_ID.eq(SERVICES.ID)))
+                .join(MASTERS).on(MASTERS.TENANT_ID.eq(MASTER_SERVICES.TENANT_ID).and(MASTERS.ID.eq(MASTER_SERVICES.MASTER_ID)))
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(bookable(tenantId)))
+                .groupBy(SERVICES.ID, SERVICES.NAME, SERVICES.CATEGORY)
+                .orderBy(SERVICES.CATEGORY, SERVICES.NAME, SERVICES.ID)
+                .fetch(r -> new OnlineService(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7()));
+    }
+
+    List<OnlineMaster> masters(long tenantId, long serviceId) {
+        return dsl.select(MASTERS.ID, MASTERS.NAME, MINUTES, PRICE)
+                .from(MASTER_SERVICES)
+                .join(SERVICES).on(SERVICES.TENANT_ID.eq(MASTER_SERVICES.TENANT_ID).and(SERVICES.ID.eq(MASTER_SERVICES.SERVICE_ID)))
+                .join(MASTERS).on(MASTERS.TENANT_ID.eq(MASTER_SERVICES.TENANT_ID).and(MASTERS.ID.eq(MASTER_SERVICES.MASTER_ID)))
+                .where(MASTER_SERVICES.TENANT_ID.eq(tenantId).and(MASTER_SERVICES.SERVICE_ID.eq(serviceId)).and(bookable(tenantId)))
+                .orderBy(MASTERS.SORT_ORDER, MASTERS.NAME, MASTERS.ID)
+                .fetch(r -> new OnlineMaster(r.value1(), r.value2(), r.value3(), r.value4()));
+    }
+
+    /** Open (future, active) online bookings of the client with this phone. */
+    int openBookings(long tenantId, String e164) {
+        return dsl.resultQuery("SELECT salondesk_online_open_bookings(?, ?)", tenantId, e164).fetchOne(0, Integer.class);
+    }
+
+    /** Whether this request id made an online booking of the salon for this phone already (a repeat). */
+    boolean madeBy(long tenantId, UUID requestId, String e164) {
+        return dsl.resultQuery("SELECT 1 FROM salondesk_online_request(?, ?, ?)", tenantId, requestId, e164).fetchOptional().isPresent();
+    }
+
+    /**
+     * Keeps the hash of a private link's secret for the online booking this request id made for
+     * the client with this phone; the booking's id, or empty when there is none such.
+     */
+    Optional<Long> attachToken(long tenantId, UUID requestId, String e164, byte[] tokenHash, String email) {
+        return Optional.ofNullable(dsl.resultQuery("SELECT salondesk_online_attach_token(?, ?, ?, ?, ?)",
+                tenantId, requestId, e164, tokenHash, email == null ? "" : email).fetchOne(0, Long.class));
+    }
+
+    /** The booking behind a link's hash, as its client sees it (the token is handed back as given). */
+    Optional<OnlineBooking> byToken(byte[] tokenHash, String token) {
+        return dsl.resultQuery("SELECT booking_id, tenant_id, slug, salon_name, address, salon_phone, time_zone, currency, country, "
+                        + "days_ahead, min_notice_min, cancel_cutoff_min, arrive_confirmed, service_name, master_name, starts_at, "
+                        + "minutes, price, client_name, status, cancellable FROM salondesk_online_booking(?)", (Object) tokenHash)
+                .fetchOptional(r -> toBooking(r, token));
+    }
+
+    private static OnlineBooking toBooking(Record r, String token) {
+        OnlineSalon salon = new OnlineSalon(r.get("tenant_id", Long.class), r.get("slug", String.class), r.get("salon_name", String.class),
+                r.get("address", String.class), r.get("salon_phone", String.class), ZoneId.of(r.get("time_zone", String.class)),
+                Currency.getInstance(r.get("currency", String.class)), r.get("country", String.class),
+                r.get("days_ahead", Integer.class), r.get("min_notice_min", Integer.class), r.get("cancel_cutoff_min", Integer.class),
+                r.get("arrive_confirmed", Boolean.class));
+        return new OnlineBooking(token, r.get("booking_id", Long.class), salon, r.get("service_name", String.class),
+                r.get("master_name", String.class), r.get("starts_at", OffsetDateTime.class).toInstant(), r.get("minutes", Integer.class),
+                r.get("price", BigDecimal.class), r.get("client_name", String.class), r.get("status", String.class),
+                Boolean.TRUE.equals(r.get("cancellable", Boolean.class)));
+    }
+
+    /** cancelled, already_cancelled, too_late or not_found (the definer function's words). */
+    String cancel(byte[] tokenHash) {
+        return dsl.resultQuery("SELECT salondesk_online_cancel(?)", (Object) tokenHash).fetchOne(0, String.class);
+    }
+}
