@@ -95,7 +95,7 @@ class ServeGracefulStopTest {
                         int p = Integer.parseInt(line.substring(5).trim());
                         Thread drain = new Thread(() -> {
                             try {
-                                out.transferTo(java.io.OutputStream.nullOutputStream());
+                                out.transferTo(java.io.Writer.nullWriter());
                             } catch (java.io.IOException ignored) {
                                 // the process ended
                             }
