@@ -179,14 +179,15 @@ public final class WebServer implements AutoCloseable {
 
     /**
      * What a browser may do with our pages: our own styles and forms only, no scripts from
-     * anywhere, never inside another site's frame, and no Referer (a private link's token
-     * must not travel to another site).
+     * anywhere, never inside another site's frame, and no Referer to other sites (a private
+     * link's token must not travel).
      */
     private static void securityHeaders(Context ctx, Pages pages) {
         ctx.header("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self' data:; "
                 + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
         ctx.header("X-Content-Type-Options", "nosniff");
-        ctx.header("Referrer-Policy", "no-referrer");
+        // same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" on our own forms
+        ctx.header("Referrer-Policy", "same-origin");
         ctx.header("X-Frame-Options", "DENY");
         ctx.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
         ctx.header("Cross-Origin-Opener-Policy", "same-origin");
@@ -199,8 +200,8 @@ public final class WebServer implements AutoCloseable {
     /** A browser sends Origin with every POST; one that names another site is refused outright. */
     private static boolean sameOrigin(Context ctx, Pages pages) {
         String origin = ctx.header("Origin");
-        if (origin == null) {
-            return true;    // older browsers and curl: the CSRF token still decides
+        if (origin == null || origin.equals("null")) {
+            return true;    // older browsers, curl, privacy settings: the CSRF token still decides
         }
         try {
             URI o = URI.create(origin);

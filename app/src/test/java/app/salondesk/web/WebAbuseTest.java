@@ -189,7 +189,7 @@ class WebAbuseTest {
         String csp = r.headers().firstValue("Content-Security-Policy").orElse("");
         assertTrue(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'none'") && csp.contains("form-action 'self'"), csp);
         assertEquals("nosniff", r.headers().firstValue("X-Content-Type-Options").orElse(null));
-        assertEquals("no-referrer", r.headers().firstValue("Referrer-Policy").orElse(null));
+        assertEquals("same-origin", r.headers().firstValue("Referrer-Policy").orElse(null));
         assertEquals("DENY", r.headers().firstValue("X-Frame-Options").orElse(null));
         assertFalse(r.headers().firstValue("Server").isPresent(), "no server name or version");
         java.time.Instant ten = WebFixture.tomorrowAt(10, 0);
