@@ -68,7 +68,10 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535 || stopTimeout < 0) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--port 0..65535, --stop-timeout >= 0");
         }
-        Backend backend = demo ? root.openBackendForSetup() : root.openBackend();
+        // on a shared server serve signs in as the online login, which may not migrate (nor read the
+        // schema's history): the owner runs db migrate first. The embedded database migrates as ever.
+        Backend backend = demo ? root.openBackendForSetup()
+                : root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend();
         WebServer server;
         try {
             if (demo) {

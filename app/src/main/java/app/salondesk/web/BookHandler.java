@@ -98,7 +98,7 @@ final class BookHandler {
                 if (alternatives.size() == 6) {
                     break;
                 }
-                alternatives.add(new Views.Alternative(t.dateOf(ft.start()) + ", " + t.time(ft.start()), ft.masterName(),
+                alternatives.add(new Views.Alternative(t.time(ft.start()), t.shortDateOf(ft.start()) + " · " + ft.masterName(),
                         form.at(Long.toString(ft.masterId()), Long.toString(ft.start().getEpochSecond()), again)));
             }
             String text = alternatives.isEmpty() ? t.get("web.taken.none") : t.get("web.taken.text");

@@ -135,7 +135,9 @@ final class SalonPage {
                     base + "?service=" + s.id(), chosen != null && chosen.id() == s.id()));
         }
         List<Views.Category> out = new ArrayList<>();
-        byCategory.forEach((name, items) -> out.add(new Views.Category(name, items)));
+        // a salon that sorts nothing into categories gets one plain list, not one called "Other services"
+        boolean uncategorised = services.stream().allMatch(s -> s.category() == null || s.category().isBlank());
+        byCategory.forEach((name, items) -> out.add(new Views.Category(uncategorised ? null : name, items)));
         return out;
     }
 

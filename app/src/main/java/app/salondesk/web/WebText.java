@@ -67,6 +67,11 @@ public final class WebText {
         return date(at.atZone(zone).toLocalDate());
     }
 
+    /** "Wed, 2 Dec" as the language writes a short date (for a button beside a time). */
+    public String shortDateOf(Instant at) {
+        return DateTimeFormatter.ofPattern("EEE, d MMM", messages.locale()).format(at.atZone(zone));
+    }
+
     public String weekdayShort(LocalDate day) {
         return day.getDayOfWeek().getDisplayName(TextStyle.SHORT_STANDALONE, messages.locale());
     }

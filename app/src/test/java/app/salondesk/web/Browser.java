@@ -42,6 +42,11 @@ final class Browser implements AutoCloseable {
                 "--hide-scrollbars", "--window-size=" + width + "," + height, "--lang=" + language,
                 "--force-device-scale-factor=1");
         options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
+        if (width < 500) {
+            // headless Chromium keeps a window at least 500 px wide: a phone's width is emulated
+            options.setExperimentalOption("mobileEmulation", Map.of("deviceMetrics",
+                    Map.of("width", width, "height", height, "pixelRatio", 2.0, "mobile", true, "touch", true)));
+        }
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(DRIVER)).usingAnyFreePort().build();
         driver = new ChromeDriver(service, options);

@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * A real {@code salondesk serve} process (the built class path, as the launcher runs it) told
+ * A real {@code salondesk serve} process (the built class path, as the launcher runs it), signed
+ * in as an online login (a member of salondesk_online, as in a salon's deployment), told
  * to stop by SIGTERM while a booking is in flight: the booking finishes and is answered,
  * new connections are refused, and the process exits cleanly.
  */
@@ -44,9 +45,11 @@ class ServeGracefulStopTest {
     void sigtermLetsABookingInFlightFinish() throws Exception {
         try (WebFixture f = new WebFixture("web_sigterm")) {
             ConnectionSettings db = f.salon.backend.database().settings();
+            // as in a salon's deployment: serve signs in as its own least-privileged login
+            new app.salondesk.staff.StaffRepository(f.salon.dsl).addOnlineLogin("web_sigterm", "online-secret-1".toCharArray());
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), "app.salondesk.Main",
-                    "--db-url", db.url(), "--user", db.user(), "--password", db.password(),
+                    "--db-url", db.url(), "--user", "web_sigterm", "--password", "online-secret-1",
                     "serve", "--host", "127.0.0.1", "--port", "0", "--stop-timeout", "20"));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
             pb.environment().put("SALONDESK_HOME", home.toString());
