@@ -22,6 +22,9 @@ import java.util.function.Function;
                 UsersCommand.Disable.class})
 final class UsersCommand implements Runnable {
 
+    /** The role of the online booking server's login (migration 12), which belongs to no salon. */
+    static final String ONLINE = "online";
+
     @ParentCommand
     SalonDeskCommand root;
 
@@ -100,19 +103,21 @@ final class UsersCommand implements Runnable {
 
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = {"Add a staff login to a salon. Its password is asked twice (or read from standard input",
-                    "with --password-stdin), never taken from the command line."})
+                    "with --password-stdin), never taken from the command line.",
+                    "--role online makes the online booking server's login instead (no --tenant: it serves every salon",
+                    "that switched online booking on); only the database owner may."})
     static final class Add implements Callable<Integer> {
         @ParentCommand
         UsersCommand users;
         @Spec
         CommandSpec spec;
-        @Option(names = "--tenant", required = true, paramLabel = "ID", description = "The salon.")
-        long tenant;
+        @Option(names = "--tenant", paramLabel = "ID", description = "The salon (for a staff login).")
+        Long tenant;
         @Option(names = "--login", required = true, paramLabel = "NAME", description = "The new login (lower-case letters, digits, _).")
         String login;
         @Option(names = "--name", paramLabel = "TEXT", description = "How colleagues know them (default: the login).")
         String name;
-        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin or manager.")
+        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin, manager, or online (the booking server).")
         String role;
         @Option(names = "--password-stdin",
                 description = "Read the new password from the next line of standard input (after the sign-in password, when --password asks for it).")
@@ -121,6 +126,16 @@ final class UsersCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            if (ONLINE.equals(role)) {
+                return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
+                    staff.addOnlineLogin(login, password);
+                    return "added " + login + " " + role;
+                }));
+            }
+            if (tenant == null) {
+                out.println("invalid: " + Messages.forDefaultLocale().get("users.tenantMissing"));
+                return BookingTools.EXIT_INVALID;
+            }
             return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
                 staff.add(tenant, login, name == null ? login : name, role, password);
                 return "added " + login + " " + role + " tenant=" + tenant;

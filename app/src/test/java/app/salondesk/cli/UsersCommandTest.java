@@ -151,6 +151,29 @@ class UsersCommandTest {
         signIn("victim_" + s, "victim-password");
     }
 
+    /** Issue 13: the online booking server's login, made by the owner without SQL. */
+    @Test
+    void theOwnerMakesTheOnlineServersLoginAndNobodyElseDoes() throws Exception {
+        var run = asOwner("web-server-pw\n", "users", "add", "--login", "web_" + s, "--role", "online", "--password-stdin");
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertEquals("added web_" + s + " online", run.out().strip());
+        signIn("web_" + s, "web-server-pw");
+        assertEquals(1, f.count("SELECT count(*) FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member "
+                + "WHERE g.rolname = 'salondesk_online' AND r.rolname = 'web_" + s + "'"));
+        assertEquals(0, f.count("SELECT count(*) FROM staff WHERE login = 'web_" + s + "'"), "it belongs to no salon");
+
+        var byAdmin = asked("boss_" + s, "boss-password\nweb-server-pw\n", "users", "add", "--login", "web2_" + s, "--role", "online",
+                "--password-stdin");
+        assertEquals(2, byAdmin.exit(), byAdmin.out() + byAdmin.err());
+        assertEquals("invalid: you don't have permission to do this", byAdmin.out().strip());
+        assertFalse(exists("web2_" + s));
+
+        var noSalon = asOwner("staff-new-pw\n", "users", "add", "--login", "nosalon_" + s, "--role", "receptionist", "--password-stdin");
+        assertEquals(2, noSalon.exit());
+        assertTrue(noSalon.out().startsWith("invalid: a staff login needs --tenant"), noSalon.out());
+        assertFalse(exists("nosalon_" + s));
+    }
+
     @Test
     void withoutAServerNothingIsAskedOfTheEmbeddedDatabase() throws Exception {
         // --password with no --db-url: the embedded database needs none, so the pipe's first

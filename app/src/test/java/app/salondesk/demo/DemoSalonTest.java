@@ -47,6 +47,19 @@ class DemoSalonTest {
         }
     }
 
+    /** Issue 13: anyone can try the client's side at once: the demo books online at /demo. */
+    @Test
+    void theDemoSalonBooksOnlineAtSlashDemo() {
+        try (Backend b = Backend.connect(TestPostgres.freshDatabase("demoonline"))) {
+            Salon salon = new DemoSalon(b.dsl(), NOON_30_NOV).seed();
+            var online = new app.salondesk.online.OnlineDeskService(b.dsl());
+            var page = online.salon(DemoSalon.ONLINE_SLUG).orElseThrow();
+            assertEquals(salon.id(), page.tenantId());
+            assertEquals(b.dsl().fetchCount(SERVICES), online.services(salon.id()).size(), "every service the demo sells is on its page");
+            assertTrue(online.services(salon.id()).stream().allMatch(s -> !online.masters(salon.id(), s.id()).isEmpty()));
+        }
+    }
+
     @Test
     void seedingTwiceKeepsOneDemoSalon() {
         try (Backend b = Backend.connect(TestPostgres.freshDatabase("demotwice"))) {

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** English, Ukrainian and Russian say the same things (spring-petclinic's I18nPropertiesSyncTest). */
 class MessageBundlesTest {
@@ -42,6 +43,15 @@ class MessageBundlesTest {
                 }
                 assertEquals(Set.of(), twice, file);
             }
+        }
+    }
+
+    /** The history names the road a change came by: a new road (issue 13's online page) needs its words. */
+    @Test
+    void everyBookingSourceHasItsWordsInTheHistory() throws IOException {
+        Set<String> en = keys("messages.properties");
+        for (app.salondesk.booking.Source source : app.salondesk.booking.Source.values()) {
+            assertTrue(en.contains("history.source." + source.dbValue()), source.toString());
         }
     }
 

@@ -232,6 +232,30 @@ class OnlineDeskServiceTest {
                 + "WHERE c.phone = '" + phone + "' AND b.status = 'confirmed'"));
     }
 
+    /** Eight tabs of one phone at once, on two masters: the database lets three through, whoever checked first. */
+    @Test
+    void theCapHoldsWhenOnePhoneBooksFromManyTabsAtOnce() throws Exception {
+        String phone = "+380675551250";
+        List<CompletableFuture<OnlineOutcome>> tabs = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            long master = i % 2 == 0 ? f.anna : f.bohdan;
+            Instant start = at(9 + i, 0);
+            tabs.add(CompletableFuture.supplyAsync(() -> online.book(request(master, start, phone))));
+        }
+        int booked = 0;
+        for (var tab : tabs) {
+            OnlineOutcome o = tab.get(60, TimeUnit.SECONDS);
+            if (o instanceof OnlineOutcome.Booked) {
+                booked++;
+            } else {
+                invalid(o, "phone", "online.invalid.tooMany");
+            }
+        }
+        assertEquals(3, booked);
+        assertEquals(3, f.count("SELECT count(*) FROM bookings b JOIN clients c ON c.tenant_id = b.tenant_id AND c.id = b.client_id "
+                + "WHERE c.phone = '" + phone + "'"));
+    }
+
     @Test
     void noticeAndDaysAheadBoundBothTheTimesOfferedAndTheBookings() {
         f.dsl.execute("UPDATE online_settings SET days_ahead = 3, min_notice_min = 120 WHERE tenant_id = " + f.tenant);

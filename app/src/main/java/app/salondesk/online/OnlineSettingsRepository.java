@@ -1,0 +1,80 @@
+package app.salondesk.online;
+
+import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
+
+import java.util.Optional;
+
+import static app.salondesk.jooq.Tables.MASTERS;
+import static app.salondesk.jooq.Tables.ONLINE_SETTINGS;
+import static app.salondesk.jooq.Tables.SERVICES;
+
+/**
+ * The salon side of online booking (issue 13): what a salon's admin switches and sets. Row-level
+ * security keeps an admin to the own salon; receptionists and managers may read, not change.
+ */
+public final class OnlineSettingsRepository {
+
+    /** What became of a save. */
+    public enum Saved { SAVED, SLUG_TAKEN, INVALID, NOT_ALLOWED }
+
+    private final DSLContext dsl;
+
+    public OnlineSettingsRepository(DSLContext dsl) {
+        this.dsl = dsl;
+    }
+
+    /** The salon's settings; empty when it never set any (online booking is off). */
+    public Optional<OnlineSettings> find(long tenantId) {
+        return dsl.select(ONLINE_SETTINGS.ENABLED, ONLINE_SETTINGS.SLUG, ONLINE_SETTINGS.DAYS_AHEAD, ONLINE_SETTINGS.MIN_NOTICE_MIN,
+                        ONLINE_SETTINGS.CANCEL_CUTOFF_MIN, ONLINE_SETTINGS.ARRIVE_CONFIRMED, ONLINE_SETTINGS.MAX_OPEN_PER_PHONE)
+                .from(ONLINE_SETTINGS).where(ONLINE_SETTINGS.TENANT_ID.eq(tenantId))
+                .fetchOptional(r -> new OnlineSettings(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7()));
+    }
+
+    /**
+     * Saves them in one statement (on its own: a refusal must not poison a caller's transaction).
+     * A slug another salon has is {@link Saved#SLUG_TAKEN} — the unique key decides, so two salons
+     * cannot both take one at once; a value out of range or a slug that is not lower-case letters,
+     * digits and single hyphens (1–40) is {@link Saved#INVALID}.
+     */
+    public Saved save(long tenantId, OnlineSettings s) {
+        try {
+            dsl.insertInto(ONLINE_SETTINGS, ONLINE_SETTINGS.TENANT_ID, ONLINE_SETTINGS.ENABLED, ONLINE_SETTINGS.SLUG,
+                            ONLINE_SETTINGS.DAYS_AHEAD, ONLINE_SETTINGS.MIN_NOTICE_MIN, ONLINE_SETTINGS.CANCEL_CUTOFF_MIN,
+                            ONLINE_SETTINGS.ARRIVE_CONFIRMED, ONLINE_SETTINGS.MAX_OPEN_PER_PHONE)
+                    .values(tenantId, s.enabled(), s.slug(), s.daysAhead(), s.minNoticeMin(), s.cancelCutoffMin(), s.arriveConfirmed(),
+                            s.maxOpenPerPhone())
+                    .onConflict(ONLINE_SETTINGS.TENANT_ID).doUpdate()
+                    .set(ONLINE_SETTINGS.ENABLED, s.enabled())
+                    .set(ONLINE_SETTINGS.SLUG, s.slug())
+                    .set(ONLINE_SETTINGS.DAYS_AHEAD, s.daysAhead())
+                    .set(ONLINE_SETTINGS.MIN_NOTICE_MIN, s.minNoticeMin())
+                    .set(ONLINE_SETTINGS.CANCEL_CUTOFF_MIN, s.cancelCutoffMin())
+                    .set(ONLINE_SETTINGS.ARRIVE_CONFIRMED, s.arriveConfirmed())
+                    .set(ONLINE_SETTINGS.MAX_OPEN_PER_PHONE, s.maxOpenPerPhone())
+                    .set(ONLINE_SETTINGS.UPDATED_AT, org.jooq.impl.DSL.currentOffsetDateTime())
+                    .execute();
+            return Saved.SAVED;
+        } catch (DataAccessException e) {
+            return switch (String.valueOf(e.sqlState())) {
+                case "23505" -> Saved.SLUG_TAKEN;
+                case "23514", "23502", "22001", "22023" -> Saved.INVALID;
+                case "42501" -> Saved.NOT_ALLOWED;
+                default -> throw e;
+            };
+        }
+    }
+
+    /** Whether the page offers this service (when it is also active); false when there is no such service of the salon. */
+    public boolean setServiceBookable(long tenantId, long serviceId, boolean bookable) {
+        return dsl.update(SERVICES).set(SERVICES.ONLINE_BOOKABLE, bookable)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId))).execute() == 1;
+    }
+
+    /** Whether clients may book this master online (when also active); false when there is no such master of the salon. */
+    public boolean setMasterBookable(long tenantId, long masterId, boolean bookable) {
+        return dsl.update(MASTERS).set(MASTERS.ONLINE_BOOKABLE, bookable)
+                .where(MASTERS.TENANT_ID.eq(tenantId).and(MASTERS.ID.eq(masterId))).execute() == 1;
+    }
+}
