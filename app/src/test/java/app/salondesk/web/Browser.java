@@ -1,6 +1,8 @@
 package app.salondesk.web;
 
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -61,14 +63,42 @@ final class Browser implements AutoCloseable {
         return driver.findElement(By.cssSelector(css));
     }
 
-    /** The link or button whose visible text starts with these words. */
+    /** Clicks the link or button whose visible text starts with these words, and waits for the next page. */
     void click(String text) {
-        driver.findElements(By.cssSelector("a, button")).stream()
+        navigate(driver.findElements(By.cssSelector("a, button")).stream()
                 .filter(e -> e.getText().strip().startsWith(text))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no link or button \"" + text + "\" on " + driver.getCurrentUrl()
-                        + ":\n" + driver.findElement(By.tagName("body")).getText()))
-                .click();
+                        + ":\n" + driver.findElement(By.tagName("body")).getText())));
+    }
+
+    /** Clicks a link or a form's button and waits until the page it leads to has loaded. */
+    void navigate(WebElement target) {
+        WebElement before = driver.findElement(By.tagName("html"));
+        target.click();
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        try {
+            while (true) {
+                try {
+                    before.getTagName();
+                } catch (StaleElementReferenceException gone) {
+                    break;
+                }
+                if (System.nanoTime() > until) {
+                    throw new AssertionError("the click loaded no page: " + driver.getCurrentUrl());
+                }
+                Thread.sleep(25);
+            }
+            while (!"complete".equals(((JavascriptExecutor) driver).executeScript("return document.readyState"))) {
+                if (System.nanoTime() > until) {
+                    throw new AssertionError("the page never finished loading: " + driver.getCurrentUrl());
+                }
+                Thread.sleep(25);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     void type(String id, String text) {

@@ -45,7 +45,7 @@ class WebBrowserTest {
         b.open(f.base + "/" + WebFixture.SLUG);
         b.click("Cut");
         b.click("Anna");
-        b.driver.findElement(org.openqa.selenium.By.cssSelector("a.day[href$='day=" + WebFixture.tomorrow() + "']")).click();
+        b.navigate(b.driver.findElement(org.openqa.selenium.By.cssSelector("a.day[href$='day=" + WebFixture.tomorrow() + "']")));
         b.click(time);
         b.type("name", "Oksana Petrenko");
         b.type("phone", "067 765 4321");
@@ -57,7 +57,7 @@ class WebBrowserTest {
         try (Browser b = new Browser("en", 390, 1000)) {
             chooseUpToTheForm(b, "10:00");
             b.screenshot(Path.of("target", "screenshots", "online-form.png"));
-            b.find("#book").click();
+            b.navigate(b.find("#book"));
             assertTrue(b.text().contains("You are booked!"), b.text());
             assertTrue(b.text().contains("Anna") && b.text().contains("Cut"), b.text());
             assertTrue(b.driver.getCurrentUrl().matches(".*/fixture/b/[A-Za-z0-9_-]{16,}\\?new=1"), b.driver.getCurrentUrl());
@@ -75,7 +75,7 @@ class WebBrowserTest {
         String link;
         try (Browser b = new Browser("en", 390, 1000)) {
             chooseUpToTheForm(b, "12:00");
-            b.find("#book").click();
+            b.navigate(b.find("#book"));
             link = b.find("#private-link").getAttribute("href");
         }
         assertEquals(1, f.onlineBookings("status <> 'cancelled'"));
@@ -83,7 +83,7 @@ class WebBrowserTest {
         try (Browser b = new Browser("en", 390, 1000)) {
             b.open(link);
             assertTrue(b.text().contains("Your booking"), b.text());
-            b.find("#cancel").click();
+            b.navigate(b.find("#cancel"));
             assertTrue(b.text().contains("Your booking has been cancelled."), b.text());
             assertEquals("cancelled", b.find("#status").getText());
         }
@@ -114,12 +114,12 @@ class WebBrowserTest {
             BookingOutcome desk = f.salon.engine.book(new NewBooking(f.salon.tenant, f.salon.anna, f.salon.client, null,
                     f.salon.cut, eleven, null, "", UUID.randomUUID(), Source.FORM, false));
             assertInstanceOf(BookingOutcome.Booked.class, desk);
-            b.find("#book").click();
+            b.navigate(b.find("#book"));
             assertTrue(b.text().contains("This time was just taken"), b.text());
             b.screenshot(Path.of("target", "screenshots", "online-taken.png"));
             var first = b.driver.findElement(org.openqa.selenium.By.cssSelector(".alternatives button"));
             String offered = first.getText();
-            first.click();
+            b.navigate(first);
             assertTrue(b.text().contains("You are booked!"), b.text());
             assertTrue(b.text().contains("Oksana Petrenko"), "the name was kept: " + b.text());
             assertTrue(b.text().contains(", " + offered.lines().findFirst().orElseThrow().strip()), offered + " / " + b.text());
