@@ -53,6 +53,11 @@ final class RateLimiter {
         return Math.max(1, (refillMillis + 999) / 1000);
     }
 
+    /** How many keys it remembers now (bounded by {@code maxKeys}). */
+    int keys() {
+        return buckets.size();
+    }
+
     private void evict() {
         long now = clock.millis();
         for (Iterator<Bucket> it = buckets.values().iterator(); it.hasNext(); ) {
