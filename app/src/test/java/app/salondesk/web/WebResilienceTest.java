@@ -125,4 +125,31 @@ class WebResilienceTest {
             assertEquals(200, http.get("/" + WebFixture.SLUG).statusCode(), "pages have their own, wider limit");
         }
     }
+
+    @Test
+    void aMasterLockedForTheWholeWaitIsBusyTryAgainAndTheRetryKeepsTheFormAndBooksOnce() throws Exception {
+        try (WebFixture f = new WebFixture("web_busy")) {
+            WebHttp http = new WebHttp(f.base);
+            Map<String, String> form = http.filledForm(WebFixture.SLUG, f.salon.cut, f.salon.anna, WebFixture.tomorrowAt(14, 0),
+                    "Oksana Petrenko", "067 123 4567");
+            HttpResponse<String> busy;
+            try (java.sql.Connection desk = TestPostgres.connect(f.salon.backend.database().settings());
+                 java.sql.Statement st = desk.createStatement()) {
+                desk.setAutoCommit(false);
+                st.execute("SELECT salondesk_lock_master(" + f.salon.tenant + ", " + f.salon.anna + ")");
+                busy = http.post("/" + WebFixture.SLUG + "/book", form);   // waits the engine's 5 s lock_timeout
+                desk.rollback();
+            }
+            assertEquals(503, busy.statusCode(), busy.body());
+            assertTrue(busy.body().contains("Busy, please try again"), busy.body());
+            Map<String, String> retry = WebHttp.hiddenFields(busy.body());
+            assertEquals(form.get("requestId"), retry.get("requestId"), "the retry is the same request");
+            assertEquals("Oksana Petrenko", retry.get("name"), "the form is kept");
+            assertEquals(0, f.onlineBookings(""));
+            HttpResponse<String> booked = http.post("/" + WebFixture.SLUG + "/book", retry);
+            assertEquals(303, booked.statusCode(), booked.body());
+            assertEquals(303, http.post("/" + WebFixture.SLUG + "/book", retry).statusCode(), "a second tap on Try again");
+            assertEquals(1, f.onlineBookings("master_id = " + f.salon.anna));
+        }
+    }
 }
