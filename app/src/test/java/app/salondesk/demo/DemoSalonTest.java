@@ -57,6 +57,18 @@ class DemoSalonTest {
             assertEquals(salon.id(), page.tenantId());
             assertEquals(b.dsl().fetchCount(SERVICES), online.services(salon.id()).size(), "every service the demo sells is on its page");
             assertTrue(online.services(salon.id()).stream().allMatch(s -> !online.masters(salon.id(), s.id()).isEmpty()));
+            // a client books there; removing the demo takes the booking, its link and the settings with it
+            var service = online.services(salon.id()).get(0);
+            var master = online.masters(salon.id(), service.id()).get(0);
+            java.time.LocalDate day = java.time.LocalDate.now(salon.zone()).plusDays(3);
+            var time = online.freeTimes(salon.id(), service.id(), master.id(), day).get(0);
+            var outcome = online.book(new app.salondesk.online.OnlineRequest(salon.id(), service.id(), master.id(), time.start(), "Demo Client",
+                    "+380501112233", "", "", java.util.UUID.randomUUID()));
+            assertTrue(outcome instanceof app.salondesk.online.OnlineOutcome.Booked, outcome.toString());
+            assertTrue(new app.salondesk.salon.SalonRepository(b.dsl()).removeDemo(salon.id()));
+            for (String table : java.util.List.of("online_settings", "online_bookings", "online_tokens", "tenants")) {
+                assertEquals(0, b.dsl().fetchCount(org.jooq.impl.DSL.table(table)), table);
+            }
         }
     }
 

@@ -203,6 +203,22 @@ class OnlineDeskServiceTest {
     }
 
     @Test
+    void cancellingTakesTheMastersLockTooAndSaysTryAgainWhileADeskHoldsIt() throws Exception {
+        OnlineBooking b = booked(online.book(request(f.anna, at(19, 0), "+380675551251")));
+        try (Connection desk = DriverManager.getConnection(f.backend.database().settings().url(), f.backend.database().settings().user(),
+                f.backend.database().settings().password()); Statement st = desk.createStatement()) {
+            desk.setAutoCommit(false);
+            st.execute("SELECT salondesk_lock_master(" + f.tenant + ", " + f.anna + ")");
+            long t0 = System.nanoTime();
+            assertEquals(OnlineDesk.CancelOutcome.TRY_AGAIN, online.cancel(b.token()));
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) >= 4_500, "it waited the engine's 5 s");
+            desk.rollback();
+        }
+        assertEquals("confirmed", online.booking(b.token()).orElseThrow().status());
+        assertEquals(OnlineDesk.CancelOutcome.CANCELLED, online.cancel(b.token()));
+    }
+
+    @Test
     void pastTheCutOffTheLinkNoLongerCancels() {
         OnlineBooking b = booked(online.book(request(f.anna, at(16, 0), "+380675551239")));
         f.dsl.execute("UPDATE online_settings SET cancel_cutoff_min = 20160 WHERE tenant_id = " + f.tenant);   // two weeks
