@@ -122,17 +122,22 @@ public final class SalonDeskCommand implements Callable<Integer> {
     Backend openBackend() {
         Backend backend = openBackendForSetup();
         try {
-            if (!backend.embedded() && new StaffRepository(backend.dsl()).signedInAsOwner()) {
-                String login = backend.dsl().resultQuery("SELECT session_user").fetchOne(0, String.class);
-                log.warn("the command line is signed in as {}, the database owner or a superuser", login);
-                PrintWriter err = spec.commandLine().getErr();
-                err.println(Messages.forDefaultLocale().format("cli.ownerWarning", login));
-                err.flush();
-            }
+            warnIfOwner(backend);
             return backend;
         } catch (RuntimeException e) {
             backend.close();
             throw e;
+        }
+    }
+
+    /** A line on standard error when a shared server's login is the owner's (refused nothing). */
+    void warnIfOwner(Backend backend) {
+        if (!backend.embedded() && new StaffRepository(backend.dsl()).signedInAsOwner()) {
+            String login = backend.dsl().resultQuery("SELECT session_user").fetchOne(0, String.class);
+            log.warn("the command line is signed in as {}, the database owner or a superuser", login);
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(Messages.forDefaultLocale().format("cli.ownerWarning", login));
+            err.flush();
         }
     }
 

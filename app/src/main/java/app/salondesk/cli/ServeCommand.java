@@ -74,6 +74,7 @@ final class ServeCommand implements Callable<Integer> {
                 : root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend();
         WebServer server;
         try {
+            root.warnIfOwner(backend);
             if (demo) {
                 new DemoSalon(backend.dsl(), Clock.systemUTC()).seed();
             }
