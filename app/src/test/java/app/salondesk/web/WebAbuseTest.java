@@ -223,4 +223,41 @@ class WebAbuseTest {
         assertEquals("{\"status\":\"up\",\"database\":\"up\"}", r.body());
         assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
     }
+
+    @Test
+    void theCalendarFileHoldsTheBookingInUtc() throws Exception {
+        WebHttp http = client();
+        Instant ten = WebFixture.tomorrowAt(10, 0);
+        HttpResponse<String> booked = http.post("/" + WebFixture.SLUG + "/book", form(http, ten, "067 123 4567"));
+        String link = booked.headers().firstValue("Location").orElseThrow().replace("?new=1", "");
+        HttpResponse<String> ics = http.get(link + "/calendar.ics");
+        assertEquals(200, ics.statusCode());
+        assertTrue(ics.headers().firstValue("Content-Type").orElse("").startsWith("text/calendar"));
+        String utc = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(java.time.ZoneOffset.UTC).format(ten);
+        String end = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(java.time.ZoneOffset.UTC).format(ten.plusSeconds(3600));
+        String body = ics.body().replace("\r\n ", "");
+        assertTrue(body.contains("BEGIN:VEVENT") && body.contains("DTSTART:" + utc) && body.contains("DTEND:" + end), body);
+        assertTrue(body.contains("SUMMARY:Cut at Fixture salon") && body.contains(link), body);
+    }
+
+    @Test
+    void pastTheCutOffTheLinkShowsNoCancelAndACancelPostIsRefused() throws Exception {
+        WebHttp http = client();
+        HttpResponse<String> booked = http.post("/" + WebFixture.SLUG + "/book", form(http, WebFixture.tomorrowAt(13, 0), "067 123 4567"));
+        String link = booked.headers().firstValue("Location").orElseThrow().replace("?new=1", "");
+        String csrf = WebHttp.hiddenFields(http.get(link).body()).get("csrf");
+        f.salon.dsl.execute("UPDATE online_settings SET cancel_cutoff_min = 4320 WHERE tenant_id = " + f.salon.tenant);
+        try {
+            HttpResponse<String> page = http.get(link);
+            assertFalse(page.body().contains("id=\"cancel\""), page.body());
+            assertTrue(page.body().contains("Online cancellation closes 72 h before the start."), page.body());
+            HttpResponse<String> cancel = http.post(link + "/cancel", Map.of("csrf", csrf));
+            assertEquals(303, cancel.statusCode());
+            HttpResponse<String> after = http.get(cancel.headers().firstValue("Location").orElseThrow());
+            assertTrue(after.body().contains("It is too late to cancel online"), after.body());
+            assertEquals(1, f.onlineBookings("status <> 'cancelled'"));
+        } finally {
+            f.salon.dsl.execute("UPDATE online_settings SET cancel_cutoff_min = 60 WHERE tenant_id = " + f.salon.tenant);
+        }
+    }
 }
