@@ -51,6 +51,7 @@ public final class WebServer implements AutoCloseable {
         return t;
     });
     private volatile boolean stopped;
+    private Future<Boolean> probing;
 
     private WebServer(OnlineDesk desk, BooleanSupplier databaseAnswers, WebSettings settings, Clock clock) {
         Csrf csrf = settings.csrfSecret() != null && !settings.csrfSecret().isBlank()
@@ -227,11 +228,21 @@ public final class WebServer implements AutoCloseable {
         return ctx.ip();
     }
 
+    /**
+     * One probe at a time: while the database hangs, every /health waits (at most 3 s) for the
+     * probe already asked rather than queueing another behind it.
+     */
+    private synchronized Future<Boolean> probe(BooleanSupplier databaseAnswers) {
+        if (probing == null || probing.isDone()) {
+            probing = probe.submit(databaseAnswers::getAsBoolean);
+        }
+        return probing;
+    }
+
     private void health(Context ctx, BooleanSupplier databaseAnswers) {
         boolean up;
         try {
-            Future<Boolean> answer = probe.submit(databaseAnswers::getAsBoolean);
-            up = answer.get(3, TimeUnit.SECONDS);
+            up = probe(databaseAnswers).get(3, TimeUnit.SECONDS);
         } catch (Exception noAnswer) {
             up = false;
         }
