@@ -7,6 +7,9 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /** One direction of dependencies: UI → service → repository/domain (CONVENTIONS.md). */
@@ -72,6 +75,29 @@ class ArchitectureTest {
     void viewModelsHoldNoControls() {
         noClasses().that().haveSimpleNameEndingWith("ViewModel")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "com.calendarfx..")
+                .check(classes);
+    }
+
+    /**
+     * The web road is a thin adapter (CONVENTIONS.md): its handlers parse, call {@code OnlineDesk}
+     * and render. No SQL, no engine, no repositories: everything it asks of the database goes
+     * through online/, which connects as the online login.
+     */
+    @Test
+    void theWebRoadOnlyTalksToTheOnlineDesk() {
+        noClasses().that().resideInAPackage("app.salondesk.web..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.jooq..", "app.salondesk.jooq..",
+                        "app.salondesk.booking..", "app.salondesk.runtime..", "app.salondesk.db..", "app.salondesk.cli..",
+                        "app.salondesk.ui..", "javafx..", "com.calendarfx..")
+                .check(classes);
+        classes().that().resideInAPackage("app.salondesk.web..")
+                .should().onlyDependOnClassesThat(resideInAnyPackage("app.salondesk.web..", "app.salondesk.online..",
+                        "app.salondesk.i18n..", "java.lang..", "java.util..", "java.time..", "java.net..", "java.io..",
+                        "java.nio..", "java.math..", "java.security..", "javax.crypto..", "io.javalin..", "org.eclipse.jetty..",
+                        "gg.jte..", "org.slf4j..", "net.fortuna.ical4j..", "kotlin..")
+                        .or(type(app.salondesk.clients.PhoneNumbers.class))
+                        // to tell "the database is out of reach" from a bug, by the driver's exception types only
+                        .or(type(java.sql.SQLException.class)).or(type(java.sql.SQLTransientConnectionException.class)))
                 .check(classes);
     }
 }

@@ -29,7 +29,8 @@ import java.util.concurrent.Callable;
                 "Without a command, opens the window. The embedded database in ~/.salondesk",
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
         subcommands = {DbCommand.class, DemoCommand.class, SalonsCommand.class, MastersCommand.class, ServicesCommand.class,
-                HoursCommand.class, TimeOffCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class, LocksCommand.class})
+                HoursCommand.class, TimeOffCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class, LocksCommand.class,
+                ServeCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);
@@ -121,17 +122,22 @@ public final class SalonDeskCommand implements Callable<Integer> {
     Backend openBackend() {
         Backend backend = openBackendForSetup();
         try {
-            if (!backend.embedded() && new StaffRepository(backend.dsl()).signedInAsOwner()) {
-                String login = backend.dsl().resultQuery("SELECT session_user").fetchOne(0, String.class);
-                log.warn("the command line is signed in as {}, the database owner or a superuser", login);
-                PrintWriter err = spec.commandLine().getErr();
-                err.println(Messages.forDefaultLocale().format("cli.ownerWarning", login));
-                err.flush();
-            }
+            warnIfOwner(backend);
             return backend;
         } catch (RuntimeException e) {
             backend.close();
             throw e;
+        }
+    }
+
+    /** A line on standard error when a shared server's login is the owner's (refused nothing). */
+    void warnIfOwner(Backend backend) {
+        if (!backend.embedded() && new StaffRepository(backend.dsl()).signedInAsOwner()) {
+            String login = backend.dsl().resultQuery("SELECT session_user").fetchOne(0, String.class);
+            log.warn("the command line is signed in as {}, the database owner or a superuser", login);
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(Messages.forDefaultLocale().format("cli.ownerWarning", login));
+            err.flush();
         }
     }
 

@@ -42,6 +42,28 @@ public final class Backend implements AutoCloseable {
         return options.shared() ? openShared(options) : openEmbedded(home);
     }
 
+    /**
+     * A shared server, without running (or reading) its migrations: for {@code salondesk serve}
+     * signed in as the online login, which may not touch the schema and is not shown its
+     * history. The database owner brings the schema up to date first ({@code db migrate}).
+     */
+    public static Backend openShared(DbOptions options, boolean migrate) {
+        if (migrate) {
+            return openShared(options);
+        }
+        ConnectionSettings settings;
+        try {
+            settings = new ConnectionSettings(options.url(), options.user(), options.password());
+        } catch (IllegalArgumentException e) {
+            throw new StartupException(StartupException.Reason.BAD_URL, options.url(), e);
+        }
+        try {
+            return new Backend(null, null, Database.open(settings, 8));
+        } catch (RuntimeException e) {
+            throw classify(settings, e);
+        }
+    }
+
     /** For tests and tools that already have a server: no lock, no embedded server. */
     public static Backend connect(ConnectionSettings settings) {
         return connect(settings, 8);

@@ -1,0 +1,117 @@
+package app.salondesk.cli;
+
+import app.salondesk.demo.DemoSalon;
+import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.Backend;
+import app.salondesk.web.WebServer;
+import app.salondesk.web.WebSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code salondesk serve}: the clients' online booking pages of every salon with online
+ * booking switched on, at {@code /<slug>}. Runs until SIGTERM or Ctrl+C, which stop it
+ * gracefully: no new requests, the ones in flight (a booking among them) finish, then the
+ * database closes.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Serve the online booking pages (/<salon-slug>) and /health until stopped (SIGTERM or Ctrl+C).",
+                "On a shared server, sign in with the online login (a member of salondesk_online)."})
+final class ServeCommand implements Callable<Integer> {
+
+    private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
+
+    @ParentCommand
+    SalonDeskCommand root;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080", description = "TCP port to listen on (default: 8080).")
+    int port;
+
+    @Option(names = "--host", paramLabel = "ADDRESS",
+            description = "Address to listen on (default: every address; with --demo, 127.0.0.1 only).")
+    String host;
+
+    @Option(names = "--base-url", paramLabel = "URL", defaultValue = "${env:SALONDESK_BASE_URL}",
+            description = "How clients reach this server, e.g. https://book.salon.example (for links in pages and calendar files).")
+    String baseUrl;
+
+    @Option(names = "--behind-proxy", description = "Trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front (TLS ends there).")
+    boolean behindProxy;
+
+    @Option(names = "--keystore", paramLabel = "FILE",
+            description = "Serve https itself with this PKCS#12 keystore (password from $SALONDESK_KEYSTORE_PASSWORD).")
+    Path keystore;
+
+    @Option(names = "--stop-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long a stop waits for requests in flight (default: 30).")
+    int stopTimeout;
+
+    @Option(names = "--demo", description = "Add the demo salon if it is missing (its page is /demo), then serve: try it on one PC.")
+    boolean demo;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (port < 0 || port > 65535 || stopTimeout < 0) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--port 0..65535, --stop-timeout >= 0");
+        }
+        // on a shared server serve signs in as the online login, which may not migrate (nor read the
+        // schema's history): the owner runs db migrate first. The embedded database migrates as ever.
+        Backend backend = demo ? root.openBackendForSetup()
+                : root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend();
+        WebServer server;
+        try {
+            root.warnIfOwner(backend);
+            if (demo) {
+                new DemoSalon(backend.dsl(), Clock.systemUTC()).seed();
+            }
+            String listenOn = host != null ? host : demo ? "127.0.0.1" : null;
+            WebSettings settings = new WebSettings(listenOn, port, blankToNull(baseUrl), behindProxy, keystore,
+                    System.getenv("SALONDESK_KEYSTORE_PASSWORD"), Duration.ofSeconds(stopTimeout),
+                    WebSettings.Limits.defaults(), System.getenv("SALONDESK_WEB_SECRET"));
+            server = OnlineServer.start(backend, settings, Clock.systemUTC());
+        } catch (RuntimeException e) {
+            backend.close();
+            throw e;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        AtomicBoolean stopping = new AtomicBoolean();
+        Runnable stop = () -> {
+            if (stopping.compareAndSet(false, true)) {
+                try {
+                    server.stop();
+                } finally {
+                    backend.close();
+                    stopped.countDown();
+                }
+            }
+        };
+        StopSignals.install(stop);
+        PrintWriter out = spec.commandLine().getOut();
+        String shown = baseUrl != null && !baseUrl.isBlank() ? baseUrl.replaceAll("/+$", "")
+                : (keystore != null ? "https" : "http") + "://" + (host != null ? host : "localhost") + ":" + server.port();
+        out.println(Messages.forDefaultLocale().format("cli.serveListening", shown + (demo ? "/" + DemoSalon.ONLINE_SLUG : "")));
+        out.println("port=" + server.port());
+        out.flush();
+        stopped.await();
+        log.info("serve stopped");
+        return 0;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

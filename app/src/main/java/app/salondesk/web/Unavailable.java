@@ -1,0 +1,44 @@
+package app.salondesk.web;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+
+/**
+ * Whether a failure means "the database cannot be reached right now" (server down, network
+ * gone, the pool found no connection in time) rather than a bug. Read from the cause chain,
+ * so the web road needs no jOOQ: the driver's and the pool's exceptions are java.sql's.
+ */
+final class Unavailable {
+
+    private Unavailable() {
+    }
+
+    static boolean is(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException || t instanceof ConnectException) {
+                return true;
+            }
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
+                String state = sql.getSQLState();
+                // 08: connection exception; 57P01-03: the server is shutting down or starting
+                if (state.startsWith("08") || state.startsWith("57P0")) {
+                    return true;
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** One line for the log: the innermost cause, no SQL text, no stack. */
+    static String summary(Throwable failure) {
+        Throwable last = failure;
+        for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {
+            last = t;
+        }
+        return last.getClass().getSimpleName() + (last instanceof SQLException s ? " " + s.getSQLState() : "");
+    }
+}

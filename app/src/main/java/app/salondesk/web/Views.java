@@ -1,0 +1,89 @@
+package app.salondesk.web;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the templates (src/main/jte) are given: plain values, every word already in the
+ * client's language. The handlers build these; the templates only lay them out.
+ */
+public final class Views {
+
+    private Views() {
+    }
+
+    /** The page around the content: language, title, the salon's name, the language switch. */
+    public record Frame(WebText t, String title, String heading, String subheading, List<LangLink> languages,
+                        String homeHref) {
+    }
+
+    public record LangLink(String code, String label, String href, boolean current) {
+    }
+
+    /** A thing to choose (service, master, time): its words and the link that chooses it. */
+    public record Choice(String label, String detail, String href, boolean selected) {
+    }
+
+    public record Category(String name, List<Choice> items) {
+    }
+
+    /** A step already taken, with a link to take it again. */
+    public record Summary(String label, String value, String changeHref) {
+    }
+
+    public record DayChip(String weekday, String day, String month, String href, boolean selected) {
+    }
+
+    /**
+     * The booking form, or its hidden copy in a retry or an alternative's button. {@code errors}
+     * maps a field (name, phone, email, note, consent) to what is wrong with it.
+     */
+    public record FormView(String action, String csrf, String requestId, String serviceId, String masterId,
+                           String start, String name, String phone, String email, String note, boolean consent,
+                           Map<String, String> errors, String phoneExample, String notice) {
+        public String error(String field) {
+            return errors.get(field);
+        }
+
+        public boolean hasError(String field) {
+            return errors.containsKey(field);
+        }
+
+        public FormView at(String otherMaster, String otherStart, String otherRequestId) {
+            return new FormView(action, csrf, otherRequestId, serviceId, otherMaster, otherStart, name, phone, email, note,
+                    consent, Map.of(), phoneExample, null);
+        }
+    }
+
+    /** The salon's page: the steps taken so far and the one to take now. */
+    public record SalonView(String address, String phone, List<Category> categories, Summary service,
+                            List<Choice> masters, Summary master, List<DayChip> days, String dayTitle,
+                            List<Choice> times, Summary time, FormView form) {
+    }
+
+    /** A free time offered after the chosen one was taken: one tap books there. */
+    public record Alternative(String label, String detail, FormView form) {
+    }
+
+    /**
+     * The answer to a booking request that did not book: "just taken" (alternatives), "busy, try
+     * again" ({@code retry}: the same form, the same request id, one button) or "please correct"
+     * ({@code edit}: the form again with what is wrong beside each field).
+     */
+    public record AnswerView(String title, String text, String summary, List<Alternative> alternatives, FormView retry,
+                             FormView edit, String backHref, String backLabel) {
+    }
+
+    /** A booking behind its private link. */
+    public record BookingView(String title, String notice, List<Line> lines, String status, String icsHref,
+                              String privateLink, String cancelAction, String csrf, String cancelNote,
+                              String bookAgainHref) {
+    }
+
+    public record Line(String label, String value) {
+    }
+
+    /** A page that only says something: not found, refused, unavailable, an error with its id. */
+    public record MessageView(String title, String text, String requestId, String backHref, String backLabel) {
+    }
+}

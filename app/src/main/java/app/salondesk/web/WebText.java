@@ -1,0 +1,82 @@
+package app.salondesk.web;
+
+import app.salondesk.i18n.Messages;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.time.format.TextStyle;
+import java.util.Currency;
+import java.util.Locale;
+
+/**
+ * The words and numbers of one page in the client's language: the app's bundles
+ * ({@link Messages}), times in the salon's zone, money as the language writes it.
+ */
+public final class WebText {
+
+    private final Messages messages;
+    private final ZoneId zone;
+    private final Currency currency;
+
+    public WebText(Locale locale, ZoneId zone, Currency currency) {
+        this.messages = new Messages(locale);
+        this.zone = zone;
+        this.currency = currency;
+    }
+
+    public String lang() {
+        return messages.locale().getLanguage();
+    }
+
+    public String get(String key) {
+        return messages.get(key);
+    }
+
+    public String format(String key, Object... args) {
+        return messages.format(key, args);
+    }
+
+    public String money(BigDecimal amount) {
+        return currency == null ? amount.toPlainString() : messages.money(amount, currency);
+    }
+
+    /** "800,00 ₴", or "from 800,00 ₴" when masters differ. */
+    public String price(BigDecimal min, BigDecimal max) {
+        return min.compareTo(max) == 0 ? money(min) : messages.format("web.priceFrom", money(min));
+    }
+
+    public String minutes(int min, int max) {
+        return min == max ? messages.format("web.minutes", min) : messages.format("web.minutesRange", min, max);
+    }
+
+    /** A wall-clock time in the salon's zone, as the language writes it ("15:30", "3:30 PM"). */
+    public String time(Instant at) {
+        return DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale()).format(at.atZone(zone));
+    }
+
+    /** "Monday, 7 January 2030" as the language writes it. */
+    public String date(LocalDate day) {
+        return DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale()).format(day);
+    }
+
+    public String dateOf(Instant at) {
+        return date(at.atZone(zone).toLocalDate());
+    }
+
+    /** "Wed, 2 Dec" as the language writes a short date (for a button beside a time). */
+    public String shortDateOf(Instant at) {
+        return DateTimeFormatter.ofPattern("EEE, d MMM", messages.locale()).format(at.atZone(zone));
+    }
+
+    public String weekdayShort(LocalDate day) {
+        return day.getDayOfWeek().getDisplayName(TextStyle.SHORT_STANDALONE, messages.locale());
+    }
+
+    public String monthShort(LocalDate day) {
+        return day.getMonth().getDisplayName(TextStyle.SHORT_STANDALONE, messages.locale());
+    }
+}

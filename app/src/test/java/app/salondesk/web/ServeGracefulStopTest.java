@@ -1,0 +1,142 @@
+package app.salondesk.web;
+
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.db.TestPostgres;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * A real {@code salondesk serve} process (the built class path, as the launcher runs it), signed
+ * in as an online login (a member of salondesk_online, as in a salon's deployment), told
+ * to stop by SIGTERM while a booking is in flight: the booking finishes and is answered,
+ * new connections are refused, and the process exits cleanly.
+ */
+@DisabledOnOs(value = OS.WINDOWS, disabledReason = "SIGTERM is a POSIX signal")
+class ServeGracefulStopTest {
+
+    @TempDir
+    Path home;
+
+    @Test
+    void sigtermLetsABookingInFlightFinish() throws Exception {
+        try (WebFixture f = new WebFixture("web_sigterm")) {
+            ConnectionSettings db = f.salon.backend.database().settings();
+            // as in a salon's deployment: serve signs in as its own least-privileged login
+            new app.salondesk.staff.StaffRepository(f.salon.dsl).addOnlineLogin("web_sigterm", "online-secret-1".toCharArray());
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), "app.salondesk.Main",
+                    "--db-url", db.url(), "--user", "web_sigterm", "--password", "online-secret-1",
+                    "serve", "--host", "127.0.0.1", "--port", "0", "--stop-timeout", "20"));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            pb.environment().put("SALONDESK_HOME", home.toString());
+            Process serve = pb.start();
+            try {
+                int port = portOf(serve);
+                WebHttp http = new WebHttp("http://127.0.0.1:" + port);
+                Map<String, String> form = http.filledForm(WebFixture.SLUG, f.salon.cut, f.salon.anna, WebFixture.tomorrowAt(15, 0),
+                        "Oksana", "067 123 4567");
+                try (Connection desk = TestPostgres.connect(db); Statement st = desk.createStatement()) {
+                    // someone holds Anna's named lock: the booking waits inside the server, in flight
+                    desk.setAutoCommit(false);
+                    st.execute("SELECT salondesk_lock_master(" + f.salon.tenant + ", " + f.salon.anna + ")");
+                    CompletableFuture<HttpResponse<String>> booking = http.client.sendAsync(HttpRequest.newBuilder(
+                                    URI.create("http://127.0.0.1:" + port + "/" + WebFixture.SLUG + "/book"))
+                            .header("Content-Type", "application/x-www-form-urlencoded")
+                            .POST(HttpRequest.BodyPublishers.ofString(WebHttp.encode(form))).build(), HttpResponse.BodyHandlers.ofString());
+                    waitUntilWaitingForTheLock(f);
+                    assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(serve.pid())).start().waitFor());
+                    Thread.sleep(700);
+                    assertTrue(serve.isAlive(), "still finishing the booking");
+                    assertFalse(booking.isDone(), "the booking is still waiting for the lock");
+                    assertRefused(port);
+                    desk.commit();
+                    HttpResponse<String> answer = booking.get(20, TimeUnit.SECONDS);
+                    assertEquals(303, answer.statusCode(), answer.body());
+                    assertTrue(answer.headers().firstValue("Location").orElse("").contains("/" + WebFixture.SLUG + "/b/"));
+                }
+                assertTrue(serve.waitFor(60, TimeUnit.SECONDS), "serve exits after the stop");
+                assertEquals(0, serve.exitValue());
+                assertEquals(1, f.onlineBookings("master_id = " + f.salon.anna));
+            } finally {
+                serve.destroyForcibly();
+            }
+        }
+    }
+
+    /** The server prints "port=N" once it listens. */
+    private static int portOf(Process serve) throws Exception {
+        CompletableFuture<Integer> port = CompletableFuture.supplyAsync(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))) {
+                StringBuilder seen = new StringBuilder();
+                String line;
+                while ((line = out.readLine()) != null) {
+                    if (line.startsWith("port=")) {
+                        int p = Integer.parseInt(line.substring(5).trim());
+                        Thread drain = new Thread(() -> {
+                            try {
+                                out.transferTo(java.io.Writer.nullWriter());
+                            } catch (java.io.IOException ignored) {
+                                // the process ended
+                            }
+                        });
+                        drain.setDaemon(true);
+                        drain.start();
+                        return p;
+                    }
+                    seen.append(line).append('\n');
+                }
+                throw new IllegalStateException("serve ended without listening:\n" + seen);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        return port.get(120, TimeUnit.SECONDS);
+    }
+
+    private static void waitUntilWaitingForTheLock(WebFixture f) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < until) {
+            if (f.salon.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") > 0) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        fail("the booking never reached the master's lock");
+    }
+
+    /** After SIGTERM the server takes no new connections (or answers them 503). */
+    private static void assertRefused(int port) throws Exception {
+        try {
+            HttpResponse<String> r = new WebHttp("http://127.0.0.1:" + port).get("/health");
+            assertEquals(503, r.statusCode(), "a request after the stop: " + r.body());
+        } catch (ConnectException refused) {
+            // the connector is closed: refused
+        } catch (java.io.IOException closed) {
+            // a connection accepted before the stop and then closed
+        }
+    }
+}
