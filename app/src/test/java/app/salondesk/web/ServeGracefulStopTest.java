@@ -89,9 +89,9 @@ class ServeGracefulStopTest {
 
     /** The server prints "port=N" once it listens. */
     private static int portOf(Process serve) throws Exception {
+        StringBuffer seen = new StringBuffer();
         CompletableFuture<Integer> port = CompletableFuture.supplyAsync(() -> {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))) {
-                StringBuilder seen = new StringBuilder();
                 String line;
                 while ((line = out.readLine()) != null) {
                     if (line.startsWith("port=")) {
@@ -114,7 +114,13 @@ class ServeGracefulStopTest {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        return port.get(120, TimeUnit.SECONDS);
+        try {
+            return port.get(120, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // what the process said so far, and where its threads stand, for whoever reads the failure
+            new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(serve.pid()), "Thread.print").inheritIO().start().waitFor(20, TimeUnit.SECONDS);
+            throw new AssertionError("serve did not listen within 120 s; it printed:\n" + seen, e);
+        }
     }
 
     private static void waitUntilWaitingForTheLock(WebFixture f) throws InterruptedException {
