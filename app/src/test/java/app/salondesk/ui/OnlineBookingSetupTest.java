@@ -95,10 +95,11 @@ class OnlineBookingSetupTest {
         type(robot, "#online-cutoff-minutes", "0");
         robot.clickOn("#online-arrive-pending");
         type(robot, "#online-cap", "2");
-        MainWindowTest.screenshot(robot.lookup("#online-save").query().getScene(), "setup-online.png");
         robot.clickOn("#online-save");
 
         waitFor(() -> text(robot, "#online-message").equals("Saved. Clients can book at /lotus-kyiv now."));
+        assertEquals("lotus-kyiv", slug(robot).getText(), "the address as it was saved");
+        MainWindowTest.screenshot(robot.lookup("#online-save").query().getScene(), "setup-online.png");
         assertEquals(1, admin.f.count("SELECT count(*) FROM online_settings WHERE tenant_id = " + admin.f.tenant
                 + " AND enabled AND slug = 'lotus-kyiv' AND days_ahead = 14 AND min_notice_min = 150 AND cancel_cutoff_min = 1440"
                 + " AND NOT arrive_confirmed AND max_open_per_phone = 2"));
