@@ -95,8 +95,8 @@ public final class OnlineBookingView {
         grid.addRow(row++, FormParts.label(messages, "onlineSetup.arrive"), new VBox(4, confirmed, pending));
 
         grid.addRow(row++, FormParts.label(messages, "onlineSetup.cap"),
-                line(spinner("online-cap", 1, OnlineBookingViewModel.MAX_OPEN_PER_PHONE, 1, vm.maxOpenPerPhoneProperty()),
-                        unit(messages, "onlineSetup.capUnit")));
+                line(spinner("online-cap", 1, OnlineBookingViewModel.MAX_OPEN_PER_PHONE, 1, vm.maxOpenPerPhoneProperty())));
+        grid.add(FormParts.hint(messages, "onlineSetup.capHint"), 1, row++);
 
         HBox lists = new HBox(16, ticks(messages, "onlineSetup.services", "online-services", "online-service", vm.services()),
                 ticks(messages, "onlineSetup.masters", "online-masters", "online-master", vm.masters()));
@@ -167,6 +167,7 @@ public final class OnlineBookingView {
         s.setId(id);
         s.setEditable(true);
         s.setPrefWidth(80);
+        s.setMinWidth(Region.USE_PREF_SIZE);   // long words beside it wrap; the number never gives way
         factory.valueProperty().bindBidirectional(value);
         s.getEditor().textProperty().addListener((obs, was, now) -> {
             try {

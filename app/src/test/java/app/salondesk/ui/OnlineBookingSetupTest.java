@@ -150,6 +150,25 @@ class OnlineBookingSetupTest {
     }
 
     @Test
+    void aUkrainianAdminReadsItInUkrainianAndEveryWordFits(FxRobot robot) throws Exception {
+        robot.interact(() -> admin.show(new Stage(), Locale.forLanguageTag("uk"), StaffRole.ADMIN));
+        open(robot);
+        Stage window = (Stage) robot.lookup("#online-save").query().getScene().getWindow();
+        assertEquals("\u041e\u043d\u043b\u0430\u0439\u043d-\u0437\u0430\u043f\u0438\u0441", window.getTitle());
+        assertEquals("\u041f\u0440\u0438\u0439\u043c\u0430\u0442\u0438 \u0437\u0430\u043f\u0438\u0441\u0438 \u043e\u043d\u043b\u0430\u0439\u043d",
+                robot.lookup("#online-enabled").queryAs(CheckBox.class).getText());
+        for (String id : List.of("#online-save", "#online-close", "#online-cap", "#online-cutoff-minutes")) {
+            Node n = robot.lookup(id).query();
+            javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+            assertTrue(b.getMaxX() <= window.getScene().getWidth() && b.getMaxY() <= window.getScene().getHeight(), id + " fits: " + b);
+        }
+        for (String id : List.of("#online-days-ahead", "#online-notice-hours", "#online-notice-minutes", "#online-cap")) {
+            assertTrue(robot.lookup(id).queryAs(Spinner.class).getWidth() >= 80, id + " is not squeezed by the words beside it");
+        }
+        MainWindowTest.screenshot(window.getScene(), "setup-online-uk.png");
+    }
+
+    @Test
     void aReceptionistIsNotOfferedTheWindowAndTheDatabaseRefusesHerASave(FxRobot robot) throws Exception {
         robot.interact(() -> receptionist.show(new Stage(), Locale.ENGLISH, StaffRole.RECEPTIONIST));
         MenuButton more = robot.lookup("#more").queryAs(MenuButton.class);
