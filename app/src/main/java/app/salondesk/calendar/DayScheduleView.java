@@ -67,6 +67,7 @@ public final class DayScheduleView {
     private final Messages messages;
     private final ZoneId zone;
     private final ResourcesView<Resource<Master>> view = new ResourcesView<>();
+    private final BookingEntries entries;
     private final StackPane root = new StackPane();
     private final Region dropMarker = new Region();
     private final Map<Long, Resource<Master>> resources = new HashMap<>();
@@ -97,6 +98,7 @@ public final class DayScheduleView {
         this.vm = vm;
         this.messages = messages;
         this.zone = vm.salon().zone();
+        this.entries = new BookingEntries(messages, zone);
         configure();
         followSalonClock();
         for (Master m : vm.masters()) {
@@ -237,6 +239,8 @@ public final class DayScheduleView {
         VirtualGrid grid = new VirtualGrid(GRID_MIN + " min", GRID_MIN + "", ChronoUnit.MINUTES, GRID_MIN);
         view.setVirtualGrid(grid);
         view.setResourceHeaderFactory(this::header);
+        // CalendarFX's own week of a master, whose days mark bookings made online
+        view.setWeekViewFactory(r -> entries.week(view::getNumberOfDays));
 
         view.setEditAvailability(false);
         view.setShowDetailsUponEntryCreation(false);
@@ -562,21 +566,11 @@ public final class DayScheduleView {
             }
 
             for (ScheduledBooking b : day.bookingsOf(m.id())) {
-                String id = Long.toString(b.id());
-                if (onOtherDays.contains(id)) {
+                if (onOtherDays.contains(Long.toString(b.id()))) {
                     continue;   // across midnight: the neighbouring day has put it there already
                 }
-                String service = b.serviceName() != null ? b.serviceName() : messages.get("booking.customService");
-                String title = b.clientName() + " \u2014 " + service;
-                String key = "booking:" + m.id() + ":" + id + ":" + b.version() + ":" + b.status().dbValue()
-                        + ":" + b.start() + ":" + b.end() + ":" + title;
-                place(before, now, additions, bookingsCalendar(r), new Shown(key, () -> {
-                    Entry<BookingRef> e = new Entry<>(title, new Interval(b.start(), b.end(), zone), id);
-                    e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status()));
-                    e.setLocation(messages.get("booking.status." + b.status().dbValue()));
-                    e.getStyleClass().add("booking-" + b.status().dbValue().replace('_', '-'));
-                    return e;
-                }));
+                String title = entries.title(b);
+                place(before, now, additions, bookingsCalendar(r), new Shown(BookingEntries.key(b, title), () -> entries.entry(b, title)));
             }
         }
         // the old entries go before the new ones come: a changed booking keeps its entry id, and

@@ -3,6 +3,8 @@ package app.salondesk.online;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static app.salondesk.jooq.Tables.MASTERS;
@@ -64,6 +66,66 @@ public final class OnlineSettingsRepository {
                 default -> throw e;
             };
         }
+    }
+
+    /**
+     * The settings and which services and masters are bookable, all or nothing, in one
+     * transaction: a refusal of the settings (slug taken, a value out of range, not an admin)
+     * leaves every tick as it was, so what the admin sees after a refusal is what the page offers.
+     *
+     * @param services service id → bookable online, only those to change
+     * @param masters  master id → bookable online, only those to change
+     */
+    public Saved save(long tenantId, OnlineSettings s, Map<Long, Boolean> services, Map<Long, Boolean> masters) {
+        try {
+            return dsl.transactionResult(cfg -> {
+                OnlineSettingsRepository tx = new OnlineSettingsRepository(cfg.dsl());
+                Saved saved = tx.save(tenantId, s);
+                if (saved != Saved.SAVED) {
+                    throw new Refused(saved);   // rolls the transaction back
+                }
+                services.forEach((id, bookable) -> tx.setServiceBookable(tenantId, id, bookable));
+                masters.forEach((id, bookable) -> tx.setMasterBookable(tenantId, id, bookable));
+                return Saved.SAVED;
+            });
+        } catch (Refused r) {
+            return r.saved;
+        } catch (DataAccessException e) {
+            if ("42501".equals(e.sqlState())) {
+                return Saved.NOT_ALLOWED;
+            }
+            throw e;
+        }
+    }
+
+    /** A refused save leaving the transaction (a runtime exception, so jOOQ rolls back and passes it on as it is). */
+    private static final class Refused extends RuntimeException {
+        private final Saved saved;
+
+        Refused(Saved saved) {
+            super(saved.name(), null, false, false);
+            this.saved = saved;
+        }
+    }
+
+    /** The salon's active services, each with whether the page offers it, by name. */
+    public List<Bookable> services(long tenantId) {
+        return dsl.select(SERVICES.ID, SERVICES.NAME, SERVICES.ONLINE_BOOKABLE).from(SERVICES)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ACTIVE))
+                .orderBy(SERVICES.NAME, SERVICES.ID)
+                .fetch(r -> new Bookable(r.value1(), r.value2(), r.value3()));
+    }
+
+    /** The salon's active masters, each with whether clients may book them online, in the calendar's order. */
+    public List<Bookable> masters(long tenantId) {
+        return dsl.select(MASTERS.ID, MASTERS.NAME, MASTERS.ONLINE_BOOKABLE).from(MASTERS)
+                .where(MASTERS.TENANT_ID.eq(tenantId).and(MASTERS.ACTIVE))
+                .orderBy(MASTERS.SORT_ORDER, MASTERS.NAME, MASTERS.ID)
+                .fetch(r -> new Bookable(r.value1(), r.value2(), r.value3()));
+    }
+
+    /** A service or master and whether it is offered online. */
+    public record Bookable(long id, String name, boolean bookable) {
     }
 
     /** Whether the page offers this service (when it is also active); false when there is no such service of the salon. */

@@ -15,6 +15,8 @@ import app.salondesk.staff.setup.MasterSetupService;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.salon.SalonRepository;
+import app.salondesk.online.OnlineSettingsRepository;
+import app.salondesk.setup.OnlineBookingService;
 import app.salondesk.setup.SalonSettingsService;
 import app.salondesk.setup.SalonSettingsView;
 import app.salondesk.setup.SalonSettingsViewModel;
@@ -150,6 +152,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         MasterSetupService masterSetup = new MasterSetupService(masters, schedules, salon.id());
         this.setup = new SetupScreens(stage, salon, masterSetup, masterSetup,
                 new CatalogSetupService(services, masters, new SalonRepository(dsl), salon.id()),
+                new OnlineBookingService(new OnlineSettingsRepository(dsl), salon.id()),
                 new EngineCommands(engine, salon.id(), Source.FORM), tasks, messages, clock, role == StaffRole.ADMIN,
                 schedule::reload, () -> onColumnsChanged.run());
         this.salons = new SalonRepository(dsl);
@@ -294,6 +297,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         SalonSettingsViewModel vm = new SalonSettingsViewModel(new SalonSettingsService(salons), salon.id(), tasks, messages);
         vm.setOnSaved(changed -> onSalonChanged.accept(changed));
         SalonSettingsView.show(stage, vm, messages);
+    }
+
+    @Override
+    public void openOnlineBooking() {
+        setup.openOnlineBooking();
     }
 
     @Override

@@ -46,6 +46,10 @@ public interface FrontDeskActions {
     default void openSalonSettings() {
     }
 
+    /** Admin → Online booking: the salon's page, what it offers, its limits (issue 13). */
+    default void openOnlineBooking() {
+    }
+
     /** The card of the client of a booking. */
     default void openClientOf(BookingRef ref) {
     }

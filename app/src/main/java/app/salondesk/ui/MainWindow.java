@@ -153,6 +153,8 @@ public final class MainWindow {
         javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, setupMasters, setupServices, staff,
                 changePassword, settings);
         more.getItems().add(more.getItems().indexOf(settings), salonSettingsItem(messages, actions, adminScreens));
+        more.getItems().add(more.getItems().indexOf(settings), adminItem(messages.get("toolbar.onlineBooking"), "online-booking",
+                actions::openOnlineBooking, adminScreens));
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();
@@ -304,9 +306,14 @@ public final class MainWindow {
     }
 
     private static javafx.scene.control.MenuItem salonSettingsItem(Messages messages, FrontDeskActions actions, boolean adminScreens) {
-        javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem(messages.get("toolbar.salonSettings"));
-        item.setId("salon-settings");
-        item.setOnAction(e -> actions.openSalonSettings());
+        return adminItem(messages.get("toolbar.salonSettings"), "salon-settings", actions::openSalonSettings, adminScreens);
+    }
+
+    /** A ☰ item only admins see (the database refuses the others what it opens all the same). */
+    private static javafx.scene.control.MenuItem adminItem(String text, String id, Runnable action, boolean adminScreens) {
+        javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem(text);
+        item.setId(id);
+        item.setOnAction(e -> action.run());
         item.setVisible(adminScreens);
         return item;
     }

@@ -9,6 +9,9 @@ import app.salondesk.catalog.ServicesView;
 import app.salondesk.catalog.ServicesViewModel;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
+import app.salondesk.setup.OnlineBookingStore;
+import app.salondesk.setup.OnlineBookingView;
+import app.salondesk.setup.OnlineBookingViewModel;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterDetails;
 import app.salondesk.staff.setup.HoursSetup;
@@ -30,7 +33,7 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * Builds the setup windows (☰ → Masters, ☰ → Services) and wires their view models to each
+ * Builds the setup windows (☰ → Masters, ☰ → Services, ☰ → Online booking) and wires their view models to each
  * other: the picked master drives its services, hours, days and time off; a change that
  * leaves bookings in the way opens the list of them. Everyone may look; only an admin gets
  * the setup's actions (and the database refuses anyone else all the same).
@@ -42,6 +45,7 @@ public final class SetupScreens {
     private final MastersSetup masters;
     private final HoursSetup hours;
     private final CatalogSetup catalog;
+    private final OnlineBookingStore online;
     private final BookingCommands commands;
     private final TaskRunner tasks;
     private final Messages messages;
@@ -56,13 +60,14 @@ public final class SetupScreens {
      *                          the Masters window closes): the calendar's columns follow
      */
     public SetupScreens(Window owner, Salon salon, MastersSetup masters, HoursSetup hours, CatalogSetup catalog,
-                        BookingCommands commands, TaskRunner tasks, Messages messages, Clock clock, boolean admin,
+                        OnlineBookingStore online, BookingCommands commands, TaskRunner tasks, Messages messages, Clock clock, boolean admin,
                         Runnable onScheduleChanged, Runnable onColumnsChanged) {
         this.owner = owner;
         this.salon = salon;
         this.masters = masters;
         this.hours = hours;
         this.catalog = catalog;
+        this.online = online;
         this.commands = commands;
         this.tasks = tasks;
         this.messages = messages;
@@ -144,5 +149,10 @@ public final class SetupScreens {
         ServicesViewModel vm = new ServicesViewModel(catalog, tasks, messages);
         vm.editableProperty().set(admin);
         return ServicesView.show(owner, vm, messages, InTheWayView.STYLES);
+    }
+
+    /** Online booking: admins only (the menu offers it to them alone; PostgreSQL refuses the others). */
+    public Stage openOnlineBooking() {
+        return OnlineBookingView.show(owner, new OnlineBookingViewModel(online, salon.name(), tasks, messages), messages);
     }
 }
