@@ -49,6 +49,8 @@ public final class Benchmarks {
             writes.run();
             ReleaseDayBench releaseDay = new ReleaseDayBench(db, cfg);
             releaseDay.run();
+            WebBench web = new WebBench(db, cfg);
+            web.run();
             RoundTripBench trips = new RoundTripBench(db, clashSalon);
             trips.run();
             LiveBench live = new LiveBench(db, cfg);
@@ -73,6 +75,7 @@ public final class Benchmarks {
             } else {
                 md.heading(2, "6. Desktop").para("Skipped (-Dbench.desktop=false).");
             }
+            web.report(md, writes.cell(16, WriteBench.Scenario.OWN).perSecond(), writes.cell(16, WriteBench.Scenario.OWN).done().p99());
         }
         String report = md.toString();
         Path file = cfg.dir().resolve("report.md");

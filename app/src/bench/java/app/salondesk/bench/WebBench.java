@@ -1,0 +1,241 @@
+package app.salondesk.bench;
+
+import app.salondesk.cli.OnlineServer;
+import app.salondesk.runtime.Backend;
+import app.salondesk.runtime.DbOptions;
+import app.salondesk.staff.StaffRepository;
+import app.salondesk.web.WebServer;
+import app.salondesk.web.WebSettings;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Figure 7 (issue 13): the client's page under load — a real {@code serve} web server (the same
+ * composition root, {@link OnlineServer}) signed in as an online login, on loopback, with
+ * {@value #SMALL} and {@value #LARGE} clients at once, each a browser of its own (cookies, so
+ * the CSRF check runs as for a person). Two questions: the free-times page (a master's day)
+ * and the booking POST (the form rendered first, untimed, then the POST timed: what a client
+ * waits for after tapping Book). Bounded in time ({@code bench.seconds} per round) and in count
+ * ({@value #MAX_PER_CLIENT} requests per client per round).
+ */
+final class WebBench {
+
+    private static final Logger log = LoggerFactory.getLogger(WebBench.class);
+
+    static final int SMALL = 50;
+    static final int LARGE = 200;
+    static final int MAX_PER_CLIENT = 200;
+    private static final String SLUG = "bench";
+    private static final Pattern HIDDEN = Pattern.compile("<input type=\"hidden\" name=\"([a-zA-Z]+)\" value=\"([^\"]*)\">");
+
+    record Cell(int clients, String what, double perSecond, Latency latency, long ok, long other, long errors) {
+    }
+
+    private final BenchDatabase db;
+    private final BenchConfig cfg;
+    private final WriteSalon salon;
+    private final List<Long> masters;
+    private final AtomicLong nextSlot = new AtomicLong();
+    private final LocalDate firstDay = LocalDate.now(WriteSalon.ZONE).plusDays(1);
+    final List<Cell> cells = new ArrayList<>();
+    long overlapping = -1;
+
+    WebBench(BenchDatabase db, BenchConfig cfg) {
+        this.db = db;
+        this.cfg = cfg;
+        this.salon = new WriteSalon(db.dsl(), "Benchmark: online");
+        this.masters = new ArrayList<>(salon.own);
+        db.dsl().execute("INSERT INTO online_settings (tenant_id, enabled, slug, days_ahead, min_notice_min, cancel_cutoff_min, "
+                + "max_open_per_phone) VALUES (?, true, ?, 120, 0, 60, 20)", salon.tenant, SLUG);
+    }
+
+    void run() throws Exception {
+        String login = "bench_web_" + Long.toString(System.nanoTime() % 1_000_000_000L);
+        String password = "bench-web-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        new StaffRepository(db.dsl()).addOnlineLogin(login, password.toCharArray());
+        try (Backend online = Backend.openShared(new DbOptions(db.settings().url(), login, password), false)) {
+            WebSettings.Limits generous = new WebSettings.Limits(1_000_000, Duration.ofMillis(1), 1_000_000, Duration.ofMillis(1),
+                    1_000_000, Duration.ofMillis(1));
+            WebServer server = OnlineServer.start(online, new WebSettings("127.0.0.1", 0, null, false, null, null,
+                    Duration.ofSeconds(10), generous, null), Clock.systemUTC());
+            try {
+                String base = "http://127.0.0.1:" + server.port() + "/" + SLUG;
+                round(SMALL, base, true);   // warm-up: JIT, pools, templates
+                round(SMALL, base, false);
+                for (int clients : new int[]{SMALL, LARGE}) {
+                    for (int r = 0; r < cfg.rounds(); r++) {
+                        cells.add(round(clients, base, true));
+                        cells.add(round(clients, base, false));
+                    }
+                }
+            } finally {
+                server.stop();
+            }
+        }
+        overlapping = Sql.overlapping(db.dsl(), salon.tenant);
+    }
+
+    /** One round of one question: {@code clients} browsers at once until time or count runs out. */
+    private Cell round(int clients, String base, boolean freeTimes) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
+            Thread t = new Thread(r, "bench-browser");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            CountDownLatch ready = new CountDownLatch(clients);
+            CountDownLatch go = new CountDownLatch(1);
+            long[] deadline = new long[1];
+            List<Future<long[]>> futures = new ArrayList<>();
+            List<Histogram> histograms = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                Histogram h = Latency.histogram();
+                histograms.add(h);
+                futures.add(pool.submit(() -> {
+                    HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
+                            .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10)).build();
+                    long ok = 0;
+                    long other = 0;
+                    long errors = 0;
+                    // the page once, for the session's cookies, as a person arrives at it
+                    browser.send(get(base), HttpResponse.BodyHandlers.discarding());
+                    ready.countDown();
+                    go.await();
+                    for (int n = 0; n < MAX_PER_CLIENT && System.nanoTime() < deadline[0]; n++) {
+                        try {
+                            int status = freeTimes ? freeTimes(browser, base, h) : book(browser, base, h);
+                            if (status == 200 || status == 303) {
+                                ok++;
+                            } else {
+                                other++;
+                            }
+                        } catch (Exception e) {
+                            errors++;
+                            log.debug("a web request failed", e);
+                        }
+                    }
+                    return new long[]{ok, other, errors};
+                }));
+            }
+            ready.await();
+            long start = System.nanoTime();
+            deadline[0] = start + (long) (cfg.seconds() * 1e9);
+            go.countDown();
+            long ok = 0;
+            long other = 0;
+            long errors = 0;
+            for (Future<long[]> f : futures) {
+                long[] r = f.get();
+                ok += r[0];
+                other += r[1];
+                errors += r[2];
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Histogram all = Latency.histogram();
+            histograms.forEach(all::add);
+            Cell cell = new Cell(clients, freeTimes ? "free times (GET a master's day)" : "booking (POST Book)",
+                    (ok + other) / seconds, Latency.of(all), ok, other, errors);
+            log.info("figure 7: {} clients, {}: {}/s, p99 {} ms, {} ok, {} other, {} errors", clients, cell.what(),
+                    Markdown.num(cell.perSecond()), Markdown.ms(cell.latency().p99()), ok, other, errors);
+            return cell;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A master's day of free times, as the page's day strip asks for it. */
+    private int freeTimes(HttpClient browser, String base, Histogram h) throws Exception {
+        long master = masters.get(ThreadLocalRandom.current().nextInt(masters.size()));
+        LocalDate day = firstDay.plusDays(ThreadLocalRandom.current().nextInt(30));
+        long t0 = System.nanoTime();
+        HttpResponse<String> page = browser.send(get(base + "?service=" + salon.service + "&master=" + master + "&day=" + day),
+                HttpResponse.BodyHandlers.ofString());
+        h.recordValue(System.nanoTime() - t0);
+        return page.statusCode();
+    }
+
+    /** A fresh free time of one of the masters: the form rendered (untimed), then Book (timed). */
+    private int book(HttpClient browser, String base, Histogram h) throws Exception {
+        long k = nextSlot.getAndIncrement();
+        long master = masters.get((int) (k % masters.size()));
+        long slot = k / masters.size();
+        Instant start = firstDay.plusDays(slot / WriteSalon.SLOTS_PER_DAY).atTime(8, 0)
+                .plusMinutes(30 * (slot % WriteSalon.SLOTS_PER_DAY)).atZone(WriteSalon.ZONE).toInstant();
+        HttpResponse<String> form = browser.send(get(base + "?service=" + salon.service + "&master=" + master + "&day="
+                + start.atZone(WriteSalon.ZONE).toLocalDate() + "&at=" + start.getEpochSecond() + "&m=" + master),
+                HttpResponse.BodyHandlers.ofString());
+        Map<String, String> fields = new LinkedHashMap<>();
+        Matcher m = HIDDEN.matcher(form.body());
+        while (m.find()) {
+            fields.putIfAbsent(m.group(1), m.group(2));
+        }
+        if (!fields.containsKey("requestId")) {
+            return form.statusCode() == 200 ? 0 : form.statusCode();
+        }
+        fields.put("name", "Client " + k);
+        fields.put("phone", String.format("+38067%07d", k % 10_000_000));
+        fields.put("email", "");
+        fields.put("note", "");
+        fields.put("consent", "yes");
+        String body = fields.entrySet().stream().map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
+        long t0 = System.nanoTime();
+        HttpResponse<Void> answer = browser.send(HttpRequest.newBuilder(URI.create(base + "/book")).timeout(Duration.ofSeconds(60))
+                        .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.discarding());
+        h.recordValue(System.nanoTime() - t0);
+        return answer.statusCode();
+    }
+
+    private static HttpRequest get(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build();
+    }
+
+    void report(Markdown md, double engineOwn16PerSecond, double engineOwn16P99) {
+        md.heading(2, "7. The online page under load (issue 13)");
+        md.para("`salondesk serve`'s web server (Javalin on Jetty, the composition root `serve` uses) on loopback, signed in as "
+                + "an online login (row-level security and the online road's policies on), in a salon of 18 masters working "
+                + "08:00–20:00 with online booking on. Each client is a browser of its own (its cookies, the CSRF token of "
+                + "its page). *Free times*: GET a random master's random day (of 30). *Booking*: the form for a fresh free "
+                + "time rendered first (not timed), then the POST timed — the client's wait after tapping Book; every booking "
+                + "a different master and time, so these are bookings, not collisions. Rounds of " + cfg.seconds() + " s or "
+                + MAX_PER_CLIENT + " requests per client, " + cfg.rounds() + " rounds each, after a warm-up; the client "
+                + "threads, the server and PostgreSQL share the 2 cores. *ok*: 200 (page) or 303 (booked).");
+        List<List<String>> rows = new ArrayList<>();
+        for (Cell c : cells) {
+            rows.add(List.of(Integer.toString(c.clients()), c.what(), Markdown.num(c.perSecond()), Markdown.ms(c.latency().p50()),
+                    Markdown.ms(c.latency().p95()), Markdown.ms(c.latency().p99()), Long.toString(c.ok()),
+                    Long.toString(c.other()), Long.toString(c.errors())));
+        }
+        md.table(List.of("clients", "request", "requests/s", "p50 ms", "p95 ms", "p99 ms", "ok", "other", "errors"), rows);
+        md.para("The desk engine's booking in the same run (figure 1 (a), 16 writers): " + Markdown.num(engineOwn16PerSecond)
+                + " bookings/s, p99 " + Markdown.ms(engineOwn16P99) + " ms. Overlapping active bookings in the online salon "
+                + "afterwards: **" + overlapping + "**.");
+    }
+}
