@@ -7,10 +7,8 @@ import app.salondesk.booking.BookingOutcome.TimeTaken;
 import app.salondesk.booking.BookingOutcome.TryAgain;
 import app.salondesk.clients.ClientRepository;
 import app.salondesk.clients.PhoneNumbers;
-import app.salondesk.jooq.tables.records.BookingsRecord;
 import app.salondesk.salon.SalonRepository;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -19,10 +17,8 @@ import org.slf4j.LoggerFactory;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiFunction;
@@ -50,6 +46,8 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
  * Deadlocks and serialization failures retry the whole transaction (3 times, jittered
  * backoff); a lock timeout is not retried and becomes {@link TryAgain}. Nothing slow happens
  * while the lock is held. See docs/decisions/0005-booking-engine-two-lines-of-defence.md.
+ * The lock statement is {@link MasterLocks}', the rows the engine reads and returns
+ * {@link BookingRows}', the usual new booking's one message {@link FastInsert}'s.
  */
 public final class BookingEngine {
 
@@ -104,7 +102,7 @@ public final class BookingEngine {
         String phone = newPhone ? PhoneNumbers.normalise(cmd.newClient().phone(), region).orElse(null) : null;
         boolean usual = cmd.clientId() != null && !cmd.overrideHours();
         return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), !usual, (tx, attempt) -> {
-            Locks locks = attempt.locks;
+            MasterLocks locks = attempt.locks;
             if (usual) {
                 // the usual case: the locks and the checked write in one round trip; if it writes
                 // nothing, the checks below (still under the lock it took) say why
@@ -115,7 +113,7 @@ public final class BookingEngine {
             }
             locks.take(tx);
             // a repeat of a request already carried out returns what it made
-            Optional<Booking> done = byRequest(tx, cmd.tenantId(), requestId, cmd.source(), phone);
+            Optional<Booking> done = BookingRows.byRequest(tx, cmd.tenantId(), requestId, cmd.source(), phone);
             if (done.isPresent()) {
                 return new Booked(done.get());
             }
@@ -131,7 +129,7 @@ public final class BookingEngine {
             return writeOrTimeTaken(tx,
                     () -> {
                         // a new client is made inside the savepoint: if the booking is refused, so is the client
-                        long clientId = cmd.clientId() != null ? cmd.clientId() : newClient(tx, cmd, phone);
+                        long clientId = cmd.clientId() != null ? cmd.clientId() : BookingRows.newClient(tx, cmd, phone);
                         Record r = tx.insertInto(BOOKINGS)
                                 .set(BOOKINGS.TENANT_ID, cmd.tenantId())
                                 .set(BOOKINGS.MASTER_ID, cmd.masterId())
@@ -144,14 +142,14 @@ public final class BookingEngine {
                                 .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
                                 .set(BOOKINGS.OUTSIDE_HOURS, outside)
                                 .onConflict(BOOKINGS.TENANT_ID, BOOKINGS.REQUEST_ID).doNothing()
-                                .returning(MADE)
+                                .returning(BookingRows.MADE)
                                 .fetchOne();
                         // null: the same request id was inserted meanwhile (another desk, a retry) — or, on
                         // the online road, it is another client's request id, whose booking is not shown
                         if (r != null) {
-                            return new Booked(made(r, cmd, clientId, requestId));
+                            return new Booked(BookingRows.made(r, cmd, clientId, requestId));
                         }
-                        return byRequest(tx, cmd.tenantId(), requestId, cmd.source(), phone).<BookingOutcome>map(Booked::new)
+                        return BookingRows.byRequest(tx, cmd.tenantId(), requestId, cmd.source(), phone).<BookingOutcome>map(Booked::new)
                                 .orElseGet(() -> new Invalid(InvalidReason.BAD_VALUE, "request"));
                     },
                     () -> attempt.timeTaken(new Nearest(cmd.tenantId(), minutes, cmd.start(), cmd.masterId(), cmd.serviceId(), null)));
@@ -217,7 +215,7 @@ public final class BookingEngine {
             return new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, Integer.toString(cmd.newDurationMin()));
         }
         return inTransaction(cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source(), (tx, attempt) -> {
-            Optional<Booking> found = lockBooking(tx, cmd.tenantId(), cmd.bookingId());
+            Optional<Booking> found = BookingRows.lockBooking(tx, cmd.tenantId(), cmd.bookingId());
             if (found.isEmpty()) {
                 return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
             }
@@ -239,7 +237,7 @@ public final class BookingEngine {
             boolean outside = cmd.overrideHours()
                     && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.toMasterId(), cmd.newStart(), cmd.newDurationMin());
             return writeOrTimeTaken(tx,
-                    () -> new Booked(toBooking(tx.update(BOOKINGS)
+                    () -> new Booked(BookingRows.toBooking(tx.update(BOOKINGS)
                             .set(BOOKINGS.MASTER_ID, cmd.toMasterId())
                             .set(BOOKINGS.STARTS_AT, utc(cmd.newStart()))
                             .set(BOOKINGS.DURATION_MIN, cmd.newDurationMin())
@@ -257,7 +255,7 @@ public final class BookingEngine {
             return new Invalid(InvalidReason.BAD_VALUE, "status");
         }
         return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), (tx, attempt) -> {
-            Optional<Booking> found = lockBooking(tx, cmd.tenantId(), cmd.bookingId());
+            Optional<Booking> found = BookingRows.lockBooking(tx, cmd.tenantId(), cmd.bookingId());
             if (found.isEmpty()) {
                 return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
             }
@@ -279,7 +277,7 @@ public final class BookingEngine {
                 }
             }
             return writeOrTimeTaken(tx,
-                    () -> new Booked(toBooking(tx.update(BOOKINGS)
+                    () -> new Booked(BookingRows.toBooking(tx.update(BOOKINGS)
                             .set(BOOKINGS.STATUS, cmd.newStatus().dbValue())
                             .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
                             .returning().fetchOne())),
@@ -295,7 +293,7 @@ public final class BookingEngine {
 
     public Optional<Booking> find(long tenantId, long bookingId) {
         return dsl.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
-                .fetchOptional(BookingEngine::toBooking);
+                .fetchOptional(BookingRows::toBooking);
     }
 
     // ---- the protocol --------------------------------------------------------------------------
@@ -312,15 +310,15 @@ public final class BookingEngine {
 
     /**
      * The same, but with {@code lockFirst == false} the work takes the locks itself: it sends
-     * {@link Locks#sql()} at the head of its own first message (saving the round trip a lock of
-     * its own would cost), or calls {@link Locks#take} before it reads or writes anything.
+     * {@link MasterLocks#sql()} at the head of its own first message (saving the round trip a lock of
+     * its own would cost), or calls {@link MasterLocks#take} before it reads or writes anything.
      * A {@link TimeTaken} gets its nearest free times after the transaction has ended, without
      * the locks: they are advice, which the user books through the engine again (ADR 5).
      */
     private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source, boolean lockFirst,
                                          BiFunction<DSLContext, Attempt, BookingOutcome> work) {
         for (int attempt = 0; ; attempt++) {
-            Attempt current = new Attempt(new Locks(tenantId, masterIds, source));
+            Attempt current = new Attempt(new MasterLocks(tenantId, masterIds, source));
             BookingOutcome outcome;
             try {
                 outcome = dsl.transactionResult(cfg -> {
@@ -366,10 +364,10 @@ public final class BookingEngine {
      * nearest free times for once the transaction is over.
      */
     private static final class Attempt {
-        final Locks locks;
+        final MasterLocks locks;
         Nearest nearest;
 
-        Attempt(Locks locks) {
+        Attempt(MasterLocks locks) {
             this.locks = locks;
         }
 
@@ -382,50 +380,6 @@ public final class BookingEngine {
 
     /** The nearest-free-times question of a loser: the wished start, length, master and service. */
     private record Nearest(long tenantId, int minutes, Instant wished, long masterId, Long serviceId, Long excludeId) {
-    }
-
-    /**
-     * The statement that opens every engine transaction, taken once: {@code lock_timeout}, the
-     * audit's source, then the masters' named locks in ascending id order. A SELECT list is
-     * evaluated left to right, so the timeout is in force before the first lock is awaited.
-     */
-    static final class Locks {
-        private final String sql;
-        private final List<Object> binds = new ArrayList<>();
-        private boolean taken;
-
-        Locks(long tenantId, List<Long> masterIds, Source source) {
-            StringBuilder b = new StringBuilder("SELECT set_config('lock_timeout', '5s', true), set_config('salondesk.source', ?, true)");
-            binds.add(source.dbValue());
-            for (long masterId : new TreeSet<>(masterIds)) {
-                b.append(", salondesk_lock_master(?, ?)");
-                binds.add(tenantId);
-                binds.add(masterId);
-            }
-            this.sql = b.toString();
-        }
-
-        /** The statement, with {@code ?} for {@link #binds()}, for a message that carries it at its head. */
-        String sql() {
-            return sql;
-        }
-
-        List<Object> binds() {
-            return binds;
-        }
-
-        /** Takes the locks with a statement of its own, unless they are taken already. */
-        void take(DSLContext tx) {
-            if (!taken) {
-                tx.resultQuery(sql, binds.toArray()).fetch();
-                taken = true;
-            }
-        }
-
-        /** The caller's own message carried {@link #sql()} and the server ran it. */
-        void takenBy() {
-            taken = true;
-        }
     }
 
     /**
@@ -485,62 +439,6 @@ public final class BookingEngine {
             log.warn("the time was taken; its nearest free times could not be searched", e);
             return List.of();
         }
-    }
-
-    private static Optional<Booking> lockBooking(DSLContext tx, long tenantId, long bookingId) {
-        return tx.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
-                .forUpdate().fetchOptional(BookingEngine::toBooking);
-    }
-
-    /** The booking a request id made already; {@code phone} is the online road's proof that it is the client's own. */
-    private static Optional<Booking> byRequest(DSLContext tx, long tenantId, UUID requestId, Source source, String phone) {
-        if (source == Source.ONLINE) {
-            // the online login reads no booking's client or note: a definer function answers for the
-            // road's own bookings, to the client's phone only (migration 13)
-            return tx.resultQuery("SELECT * FROM salondesk_online_request(?, ?, ?)", tenantId, requestId, phone)
-                    .fetchOptional(r -> toBooking(r.into(BOOKINGS)));
-        }
-        return tx.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.REQUEST_ID.eq(requestId)))
-                .fetchOptional(BookingEngine::toBooking);
-    }
-
-    /**
-     * A client typed into the request, found by phone or made. The online road may neither read
-     * nor write clients: a definer function finds or makes the client by phone and answers with
-     * the id alone (migration 13).
-     */
-    private static long newClient(DSLContext tx, NewBooking cmd, String phone) {
-        String name = cmd.newClient().name().strip();
-        if (cmd.source() == Source.ONLINE) {
-            return new ClientRepository(tx).findOrCreateOnline(cmd.tenantId(), name, phone);
-        }
-        return new ClientRepository(tx).findOrCreate(cmd.tenantId(), name, phone);
-    }
-
-    /**
-     * What an INSERT of a new booking returns: the columns the database decides (id, version,
-     * source, length, status, the stored start). Everything else is what was sent. Named, not
-     * {@code RETURNING *}: RETURNING needs SELECT on every column it returns, and the online login
-     * may not read a booking's client, note or request id (migration 13).
-     */
-    static final Field<?>[] MADE = {BOOKINGS.ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
-            BOOKINGS.VERSION, BOOKINGS.SOURCE, BOOKINGS.OUTSIDE_HOURS};
-
-    /** The columns of {@link #MADE}, as a RETURNING list in plain SQL. */
-    static final String MADE_SQL = "id, starts_at, duration_min, status, version, source, outside_hours";
-
-    /** The booking a new-booking INSERT made, from its {@link #MADE} columns and what was sent. */
-    static Booking made(Record r, NewBooking cmd, long clientId, UUID requestId) {
-        return new Booking(r.get(BOOKINGS.ID), cmd.tenantId(), cmd.masterId(), clientId, cmd.serviceId(),
-                r.get(BOOKINGS.STARTS_AT).toInstant(), r.get(BOOKINGS.DURATION_MIN), BookingStatus.fromDb(r.get(BOOKINGS.STATUS)),
-                r.get(BOOKINGS.VERSION), requestId, Source.valueOf(r.get(BOOKINGS.SOURCE).toUpperCase(java.util.Locale.ROOT)),
-                cmd.note() == null ? "" : cmd.note(), r.get(BOOKINGS.OUTSIDE_HOURS));
-    }
-
-    static Booking toBooking(BookingsRecord r) {
-        return new Booking(r.getId(), r.getTenantId(), r.getMasterId(), r.getClientId(), r.getServiceId(),
-                r.getStartsAt().toInstant(), r.getDurationMin(), BookingStatus.fromDb(r.getStatus()), r.getVersion(),
-                r.getRequestId(), Source.valueOf(r.getSource().toUpperCase(java.util.Locale.ROOT)), r.getNote(), r.getOutsideHours());
     }
 
     private static OffsetDateTime utc(Instant i) {

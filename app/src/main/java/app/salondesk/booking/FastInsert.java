@@ -46,18 +46,18 @@ final class FastInsert {
             ON CONFLICT (tenant_id, request_id) DO NOTHING
             RETURNING %s;
             RELEASE SAVEPOINT engine_write
-            """.formatted(BookingEngine.MADE_SQL);
+            """.formatted(BookingRows.MADE_SQL);
 
     private FastInsert() {
     }
 
     /** The booking made, or empty when nothing was written (the caller's detailed checks take over). */
-    static Optional<Booking> tryInsert(DSLContext tx, BookingEngine.Locks locks, NewBooking cmd, UUID requestId,
+    static Optional<Booking> tryInsert(DSLContext tx, MasterLocks locks, NewBooking cmd, UUID requestId,
                                        BookingStatus status, boolean pastAllowed) {
         return tx.connectionResult(c -> run(tx, c, locks, cmd, requestId, status, pastAllowed));
     }
 
-    private static Optional<Booking> run(DSLContext tx, Connection c, BookingEngine.Locks locks, NewBooking cmd, UUID requestId,
+    private static Optional<Booking> run(DSLContext tx, Connection c, MasterLocks locks, NewBooking cmd, UUID requestId,
                                          BookingStatus status, boolean pastAllowed) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(locks.sql() + ";\n" + SQL)) {
             int i = 1;
@@ -116,7 +116,7 @@ final class FastInsert {
                             return Optional.empty();
                         }
                         Record r = result.get(0);
-                        return Optional.of(BookingEngine.made(r.into(BOOKINGS), cmd, cmd.clientId(), requestId));
+                        return Optional.of(BookingRows.made(r.into(BOOKINGS), cmd, cmd.clientId(), requestId));
                     }
                 }
                 if (ps.getUpdateCount() == -1) {

@@ -44,8 +44,8 @@ class FastInsertTest {
         return f.dsl.transactionResult(cfg -> FastInsert.tryInsert(DSL.using(cfg), locks(cmd), cmd, cmd.requestId(), status, pastAllowed));
     }
 
-    private static BookingEngine.Locks locks(NewBooking cmd) {
-        return new BookingEngine.Locks(cmd.tenantId(), List.of(cmd.masterId()), cmd.source());
+    private static MasterLocks locks(NewBooking cmd) {
+        return new MasterLocks(cmd.tenantId(), List.of(cmd.masterId()), cmd.source());
     }
 
     private Optional<Booking> insert(NewBooking cmd) {
@@ -63,7 +63,7 @@ class FastInsertTest {
     @Test
     void theWriteCarriesTheMastersNamedLockAndHoldsItToTheEndOfItsTransaction() {
         NewBooking cmd = f.cutWith(f.anna, at(10, 0));
-        BookingEngine.Locks locks = locks(cmd);
+        MasterLocks locks = locks(cmd);
         // the lock's key holds the salon's secret: the owner reads it, as migration 9's functions do
         String tryLock = "SELECT pg_try_advisory_xact_lock(salondesk_master_lock_key(" + f.tenant + ", " + f.anna + "))";
         f.dsl.transaction(cfg -> {

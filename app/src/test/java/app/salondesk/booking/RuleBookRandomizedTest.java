@@ -323,7 +323,7 @@ class RuleBookRandomizedTest {
             boolean wrote;
             try {
                 dsl.transaction(cfg -> {
-                    BookingEngine.Locks locks = new BookingEngine.Locks(salon.tenant, List.of(master), Source.FORM);
+                    MasterLocks locks = new MasterLocks(salon.tenant, List.of(master), Source.FORM);
                     boolean made = FastInsert.tryInsert(DSL.using(cfg), locks, cmd, cmd.requestId(), BookingStatus.CONFIRMED, false).isPresent();
                     throw new RolledBack(made);   // leave the salon as it was for the next request
                 });
