@@ -10,7 +10,6 @@ import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.CookieManager;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -62,6 +61,13 @@ final class WebBench {
     private final WriteSalon salon;
     private final List<Long> masters;
     private final AtomicLong nextSlot = new AtomicLong();
+    /**
+     * One HTTP client for every simulated browser (one selector thread, pooled connections), each
+     * browser keeping its own cookies: 200 clients of their own, each with a selector thread,
+     * were the load generator's bottleneck on two cores, not the server.
+     */
+    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(Duration.ofSeconds(10)).build();
     private final LocalDate firstDay = LocalDate.now(WriteSalon.ZONE).plusDays(1);
     final List<Cell> cells = new ArrayList<>();
     long overlapping = -1;
@@ -118,8 +124,7 @@ final class WebBench {
                 Histogram h = Latency.histogram();
                 histograms.add(h);
                 futures.add(pool.submit(() -> {
-                    HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
-                            .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10)).build();
+                    Browser browser = new Browser();
                     long ok = 0;
                     long other = 0;
                     long errors = 0;
@@ -170,7 +175,7 @@ final class WebBench {
     }
 
     /** A master's day of free times, as the page's day strip asks for it. */
-    private int freeTimes(HttpClient browser, String base, Histogram h) throws Exception {
+    private int freeTimes(Browser browser, String base, Histogram h) throws Exception {
         long master = masters.get(ThreadLocalRandom.current().nextInt(masters.size()));
         LocalDate day = firstDay.plusDays(ThreadLocalRandom.current().nextInt(30));
         long t0 = System.nanoTime();
@@ -181,7 +186,7 @@ final class WebBench {
     }
 
     /** A fresh free time of one of the masters: the form rendered (untimed), then Book (timed). */
-    private int book(HttpClient browser, String base, Histogram h) throws Exception {
+    private int book(Browser browser, String base, Histogram h) throws Exception {
         long k = nextSlot.getAndIncrement();
         long master = masters.get((int) (k % masters.size()));
         long slot = k / masters.size();
@@ -213,6 +218,26 @@ final class WebBench {
         return answer.statusCode();
     }
 
+    /** A browser's cookies (the CSRF nonce among them) on the shared client. */
+    private final class Browser {
+        private final Map<String, String> cookies = new LinkedHashMap<>();
+
+        <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) throws Exception {
+            HttpRequest withCookies = cookies.isEmpty() ? request : HttpRequest.newBuilder(request, (n, v) -> true)
+                    .header("Cookie", cookies.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(Collectors.joining("; "))).build();
+            HttpResponse<T> response = http.send(withCookies, body);
+            for (String set : response.headers().allValues("set-cookie")) {
+                String pair = set.split(";", 2)[0];
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    cookies.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+                }
+            }
+            return response;
+        }
+    }
+
     private static HttpRequest get(String url) {
         return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build();
     }
@@ -222,7 +247,7 @@ final class WebBench {
         md.para("`salondesk serve`'s web server (Javalin on Jetty, the composition root `serve` uses) on loopback, signed in as "
                 + "an online login (row-level security and the online road's policies on), in a salon of 18 masters working "
                 + "08:00–20:00 with online booking on. Each client is a browser of its own (its cookies, the CSRF token of "
-                + "its page). *Free times*: GET a random master's random day (of 30). *Booking*: the form for a fresh free "
+                + "its page) on one shared `java.net.http.HttpClient` in the benchmark's JVM, which shares the two cores. *Free times*: GET a random master's random day (of 30). *Booking*: the form for a fresh free "
                 + "time rendered first (not timed), then the POST timed — the client's wait after tapping Book; every booking "
                 + "a different master and time, so these are bookings, not collisions. Rounds of " + cfg.seconds() + " s or "
                 + MAX_PER_CLIENT + " requests per client, " + cfg.rounds() + " rounds each, after a warm-up; the client "
