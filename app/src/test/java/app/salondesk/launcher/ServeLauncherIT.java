@@ -1,8 +1,6 @@
 package app.salondesk.launcher;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
@@ -27,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code java -jar app/target/salondesk.jar serve --demo} as the README tells anyone to try it:
  * the packaged jar with its libraries in lib/ (Jetty, Javalin, the precompiled templates), the
  * embedded database of a fresh home, the demo salon's page at /demo, and a clean stop on SIGTERM.
+ * The signal is a real one, sent with {@code kill -TERM}: like the PostgreSQL 14 tests, this
+ * needs Linux (the README's test section).
  */
-@DisabledOnOs(value = OS.WINDOWS, disabledReason = "SIGTERM is a POSIX signal")
 class ServeLauncherIT {
 
     @TempDir

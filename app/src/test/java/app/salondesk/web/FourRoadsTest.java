@@ -9,6 +9,7 @@ import app.salondesk.booking.Reschedule;
 import app.salondesk.booking.Source;
 import app.salondesk.cli.CliTestAccess;
 import app.salondesk.cli.OnlineServer;
+import app.salondesk.db.ConnectionSettings;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.staff.StaffRepository;
@@ -226,8 +227,8 @@ class FourRoadsTest {
         WebHttp browser = new WebHttp(base);
         Map<String, String> form = browser.filledForm(SLUG, f.cut, f.anna, start, "Oksana", "067 321 0011");
         BookingEngine deskEngine = new BookingEngine(desk.dsl());
-        ConnectionSettingsHolder owner = new ConnectionSettingsHolder(f);
-        try (Connection holder = DriverManager.getConnection(owner.url, owner.user, owner.password);
+        ConnectionSettings owner = f.backend.database().settings();
+        try (Connection holder = DriverManager.getConnection(owner.url(), owner.user(), owner.password());
              Statement st = holder.createStatement()) {
             holder.setAutoCommit(false);
             st.execute("SELECT salondesk_lock_master(" + f.tenant + ", " + f.anna + ")");
@@ -252,13 +253,6 @@ class FourRoadsTest {
     }
 
     // ---- helpers --------------------------------------------------------------------------------
-
-    private record ConnectionSettingsHolder(String url, String user, String password) {
-        ConnectionSettingsHolder(EngineFixture f) {
-            this(f.backend.database().settings().url(), f.backend.database().settings().user(),
-                    f.backend.database().settings().password());
-        }
-    }
 
     private static LocalTime contested(int i) {
         return CONTESTED.get(Math.floorMod(i, CONTESTED.size()));

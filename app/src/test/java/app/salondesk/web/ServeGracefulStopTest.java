@@ -3,8 +3,6 @@ package app.salondesk.web;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
@@ -34,8 +32,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * in as an online login (a member of salondesk_online, as in a salon's deployment), told
  * to stop by SIGTERM while a booking is in flight: the booking finishes and is answered,
  * new connections are refused, and the process exits cleanly.
+ * The signal is a real one, sent with {@code kill -TERM}: like the PostgreSQL 14 tests, this
+ * needs Linux (the README's test section).
  */
-@DisabledOnOs(value = OS.WINDOWS, disabledReason = "SIGTERM is a POSIX signal")
 class ServeGracefulStopTest {
 
     @TempDir
