@@ -83,6 +83,13 @@ final class Browser implements AutoCloseable {
                     before.getTagName();
                 } catch (StaleElementReferenceException gone) {
                     break;
+                } catch (org.openqa.selenium.WebDriverException e) {
+                    // asked while the documents are swapped, chromedriver may say the same thing in
+                    // other words: the old page's node "does not belong to the document" any more
+                    if (e.getMessage() == null || !e.getMessage().contains("does not belong to the document")) {
+                        throw e;
+                    }
+                    break;
                 }
                 if (System.nanoTime() > until) {
                     throw new AssertionError("the click loaded no page: " + driver.getCurrentUrl());
