@@ -36,6 +36,12 @@ public final class Benchmarks {
         long started = System.nanoTime();
         String loadBefore = Machine.loadAverage();
         Markdown md = new Markdown();
+        String only = System.getProperty("bench.only", "all");
+        if (!only.equals("all")) {
+            one(cfg, only, md);
+            System.out.print(md);
+            return;
+        }
         try (BenchDatabase db = BenchDatabase.open(cfg); Driver driver = new Driver(WriteSalon.WRITERS)) {
             Machine machine = Machine.describe(db);
             log.info("benchmarking on {}", machine.postgres());
@@ -83,6 +89,25 @@ public final class Benchmarks {
         // the report is this command's output; everything else went to the log
         System.out.print(report);
         log.info("report written to {} after {}", file, Duration.ofNanos(System.nanoTime() - started).truncatedTo(ChronoUnit.SECONDS));
+    }
+
+    /** One figure alone ({@code -Dbench.only}), for work on it; no goals table, no other figures. */
+    private static void one(BenchConfig cfg, String only, Markdown md) throws Exception {
+        try (BenchDatabase db = BenchDatabase.open(cfg)) {
+            switch (only) {
+                case "web" -> {
+                    WebBench web = new WebBench(db, cfg);
+                    web.run();
+                    web.report(md, Double.NaN, Double.NaN);
+                }
+                case "release" -> {
+                    ReleaseDayBench releaseDay = new ReleaseDayBench(db, cfg);
+                    releaseDay.run();
+                    releaseDay.report(md);
+                }
+                default -> throw new IllegalArgumentException("-Dbench.only must be all, web or release, not " + only);
+            }
+        }
     }
 
     private static void goals(Markdown md, WriteBench w, CalendarBench c, LiveBench l, DesktopBench d) {

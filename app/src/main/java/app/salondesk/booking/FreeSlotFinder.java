@@ -63,7 +63,12 @@ public final class FreeSlotFinder {
             ), bounds AS (
                 -- the searched salon days as instants
                 SELECT CAST(CAST(p.wished AT TIME ZONE p.tz AS date) - p.before AS timestamp) AT TIME ZONE p.tz AS win_start,
-                       CAST(CAST(p.wished AT TIME ZONE p.tz AS date) + p.after + 1 AS timestamp) AT TIME ZONE p.tz AS win_end
+                       CAST(CAST(p.wished AT TIME ZONE p.tz AS date) + p.after + 1 AS timestamp) AT TIME ZONE p.tz AS win_end,
+                       -- a booking lasts at most 12 hours; computed here, so that the bookings' range
+                       -- below compares plain values: under row-level security only a leakproof
+                       -- comparison is an index condition, and "- interval" is not leakproof (ADR 7)
+                       CAST(CAST(p.wished AT TIME ZONE p.tz AS date) - p.before AS timestamp) AT TIME ZONE p.tz
+                           - interval '12 hours' AS busy_from
                   FROM p
             ), busy AS MATERIALIZED (
                 -- the candidate masters' active bookings in that window (one index range scan), one
@@ -78,7 +83,7 @@ public final class FreeSlotFinder {
                    AND b.master_id IN (SELECT id FROM cand)
                    AND b.status IN ('pending', 'confirmed', 'arrived')
                    AND (p.exclude_id IS NULL OR b.id <> p.exclude_id)
-                   AND b.starts_at >= bounds.win_start - interval '12 hours'
+                   AND b.starts_at >= bounds.busy_from
                    AND b.starts_at < bounds.win_end
             ), grid AS (
                 -- every working interval of the searched days, as the rule book reads them (the day's

@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Duration;
 
 /**
  * The composition root of {@code salondesk serve}: the online desk on the backend's pool, the
@@ -20,8 +21,14 @@ public final class OnlineServer {
     private OnlineServer() {
     }
 
+    /**
+     * How long the page keeps a salon's catalogue between pages: a change at the desk shows
+     * on the page within this (README, online booking).
+     */
+    public static final Duration CATALOGUE_TTL = Duration.ofSeconds(3);
+
     public static WebServer start(Backend backend, WebSettings settings, Clock clock) {
-        return WebServer.start(new OnlineDeskService(backend.dsl(), clock), () -> answers(backend), settings, clock);
+        return WebServer.start(new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL), () -> answers(backend), settings, clock);
     }
 
     /** /health's question: does the database answer a trivial query? */

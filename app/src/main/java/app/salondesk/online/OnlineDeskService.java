@@ -20,6 +20,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -59,16 +60,23 @@ public final class OnlineDeskService implements OnlineDesk {
 
     private final DSLContext dsl;
     private final OnlineRepository repository;
+    private final OnlineCatalogue catalogue;
     private final BookingEngine engine;
     private final Clock clock;
 
+    /** Reads everything afresh for every question: what tests that change a salon mid-test want. */
     public OnlineDeskService(DSLContext dsl) {
-        this(dsl, Clock.systemUTC());
+        this(dsl, Clock.systemUTC(), Duration.ZERO);
     }
 
-    public OnlineDeskService(DSLContext dsl, Clock clock) {
+    /**
+     * @param catalogueTtl how long the salon, its services and its masters are kept between
+     *                     pages ({@link OnlineCatalogue}); zero reads them for every question
+     */
+    public OnlineDeskService(DSLContext dsl, Clock clock, Duration catalogueTtl) {
         this.dsl = dsl;
         this.repository = new OnlineRepository(dsl);
+        this.catalogue = new OnlineCatalogue(repository, catalogueTtl, System::nanoTime);
         this.engine = new BookingEngine(dsl);
         this.clock = clock;
     }
@@ -78,17 +86,17 @@ public final class OnlineDeskService implements OnlineDesk {
         if (slug == null || slug.length() > 40) {
             return Optional.empty();
         }
-        return repository.bySlug(slug);
+        return catalogue.bySlug(slug);
     }
 
     @Override
     public List<OnlineService> services(long tenantId) {
-        return repository.services(tenantId);
+        return catalogue.services(tenantId);
     }
 
     @Override
     public List<OnlineMaster> masters(long tenantId, long serviceId) {
-        return repository.masters(tenantId, serviceId);
+        return catalogue.masters(tenantId, serviceId);
     }
 
     /**
@@ -98,7 +106,7 @@ public final class OnlineDeskService implements OnlineDesk {
      */
     @Override
     public List<OnlineTime> freeTimes(long tenantId, long serviceId, Long masterId, LocalDate day) {
-        Optional<OnlineSalon> found = repository.byTenant(tenantId);
+        Optional<OnlineSalon> found = catalogue.byTenant(tenantId);
         if (found.isEmpty() || day == null) {
             return List.of();
         }
@@ -109,7 +117,7 @@ public final class OnlineDeskService implements OnlineDesk {
         }
         Instant dayStart = day.atStartOfDay(salon.zone()).toInstant();
         List<OnlineTime> times = new ArrayList<>();
-        for (OnlineMaster m : repository.masters(tenantId, serviceId)) {
+        for (OnlineMaster m : catalogue.masters(tenantId, serviceId)) {
             if (masterId != null && m.id() != masterId) {
                 continue;
             }
@@ -134,7 +142,7 @@ public final class OnlineDeskService implements OnlineDesk {
 
     @Override
     public OnlineOutcome book(OnlineRequest r) {
-        Optional<OnlineSalon> found = repository.byTenant(r.tenantId());
+        Optional<OnlineSalon> found = catalogue.byTenant(r.tenantId());
         if (found.isEmpty()) {
             return new OnlineOutcome.Invalid("", "online.invalid.closed");
         }
@@ -161,7 +169,7 @@ public final class OnlineDeskService implements OnlineDesk {
         if (r.requestId() == null) {
             return new OnlineOutcome.Invalid("", "online.invalid.refused");
         }
-        List<OnlineMaster> masters = repository.masters(r.tenantId(), r.serviceId());
+        List<OnlineMaster> masters = catalogue.masters(r.tenantId(), r.serviceId());
         if (masters.isEmpty()) {
             return new OnlineOutcome.Invalid("service", "online.invalid.service");
         }
@@ -193,7 +201,7 @@ public final class OnlineDeskService implements OnlineDesk {
     }
 
     private boolean overTheCap(OnlineRequest r, String phone) {
-        return repository.openBookings(r.tenantId(), phone) >= repository.maxOpenPerPhone(r.tenantId());
+        return repository.openBookings(r.tenantId(), phone) >= catalogue.maxOpenPerPhone(r.tenantId());
     }
 
     /** A new private link to the booking the request made, and the booking as its client sees it. */

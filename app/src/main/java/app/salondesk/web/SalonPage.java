@@ -29,6 +29,8 @@ import java.util.regex.Pattern;
 final class SalonPage {
 
     static final Pattern SLUG = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
+    /** Days in the strip at once: two weeks fit a phone's swipe; a salon may book months ahead. */
+    static final int DAYS_SHOWN = 14;
 
     private final OnlineDesk desk;
     private final Pages pages;
@@ -85,20 +87,27 @@ final class SalonPage {
         }
 
         List<Views.DayChip> days = new ArrayList<>();
+        String daysEarlier = null;
+        String daysLater = null;
         List<Views.Choice> times = new ArrayList<>();
         String dayTitle = null;
         Views.Summary timeSummary = null;
         Views.FormView form = null;
         if (masterChosen) {
             LocalDate today = LocalDate.now(clock.withZone(salon.zone()));
-            LocalDate day = c.day != null && !c.day.isBefore(today) && c.day.isBefore(today.plusDays(Math.max(1, salon.daysAhead())))
-                    ? c.day : today;
+            // bookable from today to today + days ahead, both included (the engine's window)
+            int ahead = Math.max(1, salon.daysAhead()) + 1;
+            LocalDate day = c.day != null && !c.day.isBefore(today) && c.day.isBefore(today.plusDays(ahead)) ? c.day : today;
             String q = base + "?service=" + service.id() + "&master=" + (master == null ? "any" : master.id());
-            for (int i = 0; i < Math.max(1, salon.daysAhead()); i++) {
+            // the strip shows the chosen day's fortnight, with a step to the one before and after
+            int first = (int) (today.until(day, java.time.temporal.ChronoUnit.DAYS) / DAYS_SHOWN) * DAYS_SHOWN;
+            for (int i = first; i < Math.min(ahead, first + DAYS_SHOWN); i++) {
                 LocalDate d = today.plusDays(i);
                 days.add(new Views.DayChip(t.weekdayShort(d), Integer.toString(d.getDayOfMonth()), t.monthShort(d),
                         q + "&day=" + d, d.equals(day)));
             }
+            daysEarlier = first > 0 ? q + "&day=" + today.plusDays(first - DAYS_SHOWN) : null;
+            daysLater = first + DAYS_SHOWN < ahead ? q + "&day=" + today.plusDays(first + DAYS_SHOWN) : null;
             dayTitle = t.date(day);
             Set<Instant> seen = new HashSet<>();
             List<OnlineDesk.OnlineTime> free = desk.freeTimes(salon.tenantId(), service.id(), master == null ? null : master.id(), day);
@@ -122,7 +131,7 @@ final class SalonPage {
             }
         }
         Views.SalonView view = new Views.SalonView(salon.address(), salon.phone(), categories, serviceSummary,
-                masterChoices, masterSummary, days, dayTitle, times, timeSummary, form);
+                masterChoices, masterSummary, days, daysEarlier, daysLater, dayTitle, times, timeSummary, form);
         pages.render(ctx, 200, "salon.jte", pages.frame(ctx, t, t.get("web.onlineBooking"), salon), "v", view);
     }
 

@@ -55,9 +55,13 @@ public final class Views {
         }
     }
 
-    /** The salon's page: the steps taken so far and the one to take now. */
+    /**
+     * The salon's page: the steps taken so far and the one to take now. {@code daysEarlier} and
+     * {@code daysLater}: the strip's previous and next fortnight, null at either end.
+     */
     public record SalonView(String address, String phone, List<Category> categories, Summary service,
-                            List<Choice> masters, Summary master, List<DayChip> days, String dayTitle,
+                            List<Choice> masters, Summary master, List<DayChip> days, String daysEarlier, String daysLater,
+                            String dayTitle,
                             List<Choice> times, Summary time, FormView form) {
     }
 

@@ -14,6 +14,7 @@ import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -42,6 +43,9 @@ public final class WebServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
     /** Every form of the page together is a few hundred bytes; 16 KiB leaves room and no more. */
     static final long MAX_REQUEST_BYTES = 16 * 1024;
+    /** Jetty's threads: its acceptor and selectors, and the requests being answered. */
+    static final int MAX_THREADS = 32;
+    static final int MIN_THREADS = 4;
     private static final String CSS = "/app/salondesk/web/salondesk.css";
 
     private final Javalin app;
@@ -149,6 +153,12 @@ public final class WebServer implements AutoCloseable {
     }
 
     private static void jetty(JavalinConfig config, WebSettings settings) {
+        // A few dozen threads, not Jetty's 200: a page waits for one of the pool's few database
+        // connections, and 200 threads parked on them cost the two cores more than the pages do;
+        // requests beyond them wait in Jetty's queue, which is cheap (BENCHMARKS.md, figure 7)
+        QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS);
+        threads.setName("web");
+        config.jetty.threadPool = threads;
         config.jetty.modifyServer(server -> {
             server.setStopTimeout(settings.stopTimeout().toMillis());
             server.insertHandler(new GracefulHandler());

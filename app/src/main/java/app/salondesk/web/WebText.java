@@ -11,6 +11,8 @@ import java.time.format.FormatStyle;
 import java.time.format.TextStyle;
 import java.util.Currency;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The words and numbers of one page in the client's language: the app's bundles
@@ -18,14 +20,28 @@ import java.util.Locale;
  */
 public final class WebText {
 
+    /** A language's formatters, made once: a page writes dozens of times and days. */
+    private record Formats(DateTimeFormatter time, DateTimeFormatter date, DateTimeFormatter shortDate) {
+        static Formats of(Locale locale) {
+            return new Formats(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(locale),
+                    DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(locale),
+                    DateTimeFormatter.ofPattern("EEE, d MMM", locale));
+        }
+    }
+
+    private static final Map<Locale, Formats> FORMATS = new ConcurrentHashMap<>();
+
     private final Messages messages;
     private final ZoneId zone;
     private final Currency currency;
+    private final Formats formats;
 
     public WebText(Locale locale, ZoneId zone, Currency currency) {
         this.messages = new Messages(locale);
         this.zone = zone;
         this.currency = currency;
+        // the page's languages are the app's three: the map stays that small
+        this.formats = FORMATS.computeIfAbsent(messages.locale(), Formats::of);
     }
 
     public String lang() {
@@ -55,12 +71,12 @@ public final class WebText {
 
     /** A wall-clock time in the salon's zone, as the language writes it ("15:30", "3:30 PM"). */
     public String time(Instant at) {
-        return DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale()).format(at.atZone(zone));
+        return formats.time().format(at.atZone(zone));
     }
 
     /** "Monday, 7 January 2030" as the language writes it. */
     public String date(LocalDate day) {
-        return DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale()).format(day);
+        return formats.date().format(day);
     }
 
     public String dateOf(Instant at) {
@@ -69,7 +85,7 @@ public final class WebText {
 
     /** "Wed, 2 Dec" as the language writes a short date (for a button beside a time). */
     public String shortDateOf(Instant at) {
-        return DateTimeFormatter.ofPattern("EEE, d MMM", messages.locale()).format(at.atZone(zone));
+        return formats.shortDate().format(at.atZone(zone));
     }
 
     public String weekdayShort(LocalDate day) {

@@ -377,4 +377,43 @@ class OnlineDeskServiceTest {
         assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE status IN ('pending', 'confirmed', 'arrived')"));
         assertEquals(0, f.overlappingPairs());
     }
+
+    @Test
+    void theCatalogueIsKeptForItsTimeThenReadAgainAndAZeroTimeKeepsNothing() {
+        long[] now = {0};
+        OnlineRepository repository = new OnlineRepository(DSL.using(pool, SQLDialect.POSTGRES));
+        OnlineCatalogue kept = new OnlineCatalogue(repository, java.time.Duration.ofSeconds(3), () -> now[0]);
+        OnlineCatalogue fresh = new OnlineCatalogue(repository, java.time.Duration.ZERO, () -> now[0]);
+        assertTrue(kept.bySlug(slug).isPresent());
+        assertEquals(2, kept.masters(f.tenant, f.cut).size(), "Anna and Bohdan cut");
+        int services = kept.services(f.tenant).size();
+
+        f.dsl.execute("UPDATE online_settings SET enabled = false WHERE tenant_id = " + f.tenant);
+        f.dsl.execute("UPDATE masters SET online_bookable = false WHERE id = " + f.anna);
+        now[0] += java.time.Duration.ofMillis(2_900).toNanos();
+        assertTrue(kept.bySlug(slug).isPresent(), "kept for its time");
+        assertEquals(2, kept.masters(f.tenant, f.cut).size(), "kept for its time");
+        assertTrue(fresh.bySlug(slug).isEmpty(), "a zero time reads every time");
+        assertTrue(online.salon(slug).isEmpty(), "the service tests use reads afresh");
+
+        now[0] += java.time.Duration.ofMillis(200).toNanos();
+        assertTrue(kept.bySlug(slug).isEmpty(), "switched off: gone from the page once its time is over");
+        assertTrue(kept.byTenant(f.tenant).isEmpty());
+        assertEquals(0, kept.services(f.tenant).size(), "a closed salon sells nothing online");
+        assertTrue(services > 0);
+        f.dsl.execute("UPDATE online_settings SET enabled = true WHERE tenant_id = " + f.tenant);
+        now[0] += java.time.Duration.ofSeconds(4).toNanos();
+        assertEquals(List.of(f.bohdan), kept.masters(f.tenant, f.cut).stream().map(OnlineMaster::id).toList(),
+                "Anna no longer bookable online");
+    }
+
+    @Test
+    void theCatalogueStaysBoundedWhatEverSlugsAreAskedFor() {
+        OnlineCatalogue kept = new OnlineCatalogue(new OnlineRepository(DSL.using(pool, SQLDialect.POSTGRES)),
+                java.time.Duration.ofMinutes(1), System::nanoTime);
+        for (int i = 0; i < OnlineCatalogue.MAX_ENTRIES + 50; i++) {
+            kept.bySlug("no-such-salon-" + i);
+        }
+        assertTrue(kept.size() <= OnlineCatalogue.MAX_ENTRIES, "kept " + kept.size());
+    }
 }

@@ -260,4 +260,32 @@ class WebAbuseTest {
             f.salon.dsl.execute("UPDATE online_settings SET cancel_cutoff_min = 60 WHERE tenant_id = " + f.salon.tenant);
         }
     }
+
+    @Test
+    void theDayStripShowsAFortnightAndStepsOnToTheLastBookableDay() throws Exception {
+        WebHttp http = client();
+        java.time.LocalDate today = java.time.LocalDate.now(app.salondesk.booking.EngineFixture.ZONE);
+        String q = "/" + WebFixture.SLUG + "?service=" + f.salon.cut + "&master=any";
+        String first = http.get(q).body();
+        assertEquals(14, chips(first).size(), first);
+        assertEquals(today.toString(), chips(first).get(0));
+        assertFalse(first.contains("aria-label=\"Earlier days\""), first);
+        assertTrue(first.contains("href=\"" + q.replace("&", "&amp;") + "&amp;day=" + today.plusDays(14) + "\" aria-label=\"Later days\""), first);
+        // 14 days ahead: the last bookable day is today + 14, on the strip's second fortnight
+        String second = http.get(q + "&day=" + today.plusDays(14)).body();
+        assertEquals(List.of(today.plusDays(14).toString()), chips(second), second);
+        assertTrue(second.contains("href=\"" + q.replace("&", "&amp;") + "&amp;day=" + today + "\" aria-label=\"Earlier days\""), second);
+        assertFalse(second.contains("aria-label=\"Later days\""), second);
+        assertTrue(second.contains("class=\"day selected\""), "the last bookable day is chosen, not today");
+    }
+
+    /** The days on the page's strip, in order. */
+    private static List<String> chips(String page) {
+        List<String> days = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<a class=\"day(?: selected)?\" href=\"[^\"]*day=(\\d{4}-\\d\\d-\\d\\d)\"").matcher(page);
+        while (m.find()) {
+            days.add(m.group(1));
+        }
+        return days;
+    }
 }
