@@ -106,9 +106,15 @@ public final class BookingEngine {
             if (usual) {
                 // the usual case: the locks and the checked write in one round trip; if it writes
                 // nothing, the checks below (still under the lock it took) say why
-                Optional<Booking> made = FastInsert.tryInsert(tx, locks, cmd, requestId, status, pastAllowed);
-                if (made.isPresent()) {
-                    return new Booked(made.get());
+                FastInsert.Result fast = FastInsert.tryInsert(tx, locks, cmd, requestId, status, pastAllowed);
+                if (fast.made().isPresent()) {
+                    return new Booked(fast.made().get());
+                }
+                if (fast.taken()) {
+                    // the rule book said "taken" in that same round trip: leave the lock now, the
+                    // nearest free times are looked for after it (ADR 5)
+                    return attempt.timeTaken(new Nearest(cmd.tenantId(), fast.takenMinutes(), cmd.start(), cmd.masterId(),
+                            cmd.serviceId(), null));
                 }
             }
             locks.take(tx);

@@ -34,45 +34,64 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
  */
 final class FastInsert {
 
-    /** Follows the lock statement in the same message. */
+    /**
+     * Follows the lock statement in the same message. The rule book is asked once, in a CTE,
+     * and its answer comes back whether or not a row was written, with whether the request id
+     * was used before: a loser learns "taken" in this one round trip and leaves the lock.
+     */
     private static final String SQL = """
             SAVEPOINT engine_write;
-            INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note)
-            SELECT CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz),
-                   d.minutes, ?, ?, ?
-              FROM (SELECT COALESCE(CAST(? AS integer), service_minutes(?, ?, CAST(? AS bigint))) AS minutes) d
-             WHERE booking_problem(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), d.minutes,
-                                   NULL, ?, false, true, ?) IS NULL
-            ON CONFLICT (tenant_id, request_id) DO NOTHING
-            RETURNING %s;
+            WITH d AS (
+                SELECT COALESCE(CAST(? AS integer), service_minutes(?, ?, CAST(? AS bigint))) AS minutes
+            ), chk AS (
+                SELECT d.minutes, booking_problem(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), d.minutes,
+                                                  NULL, ?, false, true, ?) AS problem
+                  FROM d
+            ), ins AS (
+                INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note)
+                SELECT CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz),
+                       chk.minutes, ?, ?, ?
+                  FROM chk
+                 WHERE chk.problem IS NULL
+                ON CONFLICT (tenant_id, request_id) DO NOTHING
+                RETURNING %s
+            )
+            SELECT ins.*, chk.problem AS engine_problem, chk.minutes AS engine_minutes,
+                   chk.problem IS NOT NULL AND EXISTS (SELECT 1 FROM bookings r
+                                                        WHERE r.tenant_id = CAST(? AS bigint) AND r.request_id = CAST(? AS uuid)) AS engine_repeat
+              FROM chk LEFT JOIN ins ON true;
             RELEASE SAVEPOINT engine_write
             """.formatted(BookingRows.MADE_SQL);
+
+    /**
+     * What the one round trip found: the booking made; or the rule book's "taken" for a
+     * request not seen before ({@code minutes} the length it asked about); or neither (another
+     * rule, a repeated request id, a writer who skipped the lock), for the detailed path.
+     */
+    record Result(Optional<Booking> made, Integer takenMinutes) {
+        static final Result DETAILED = new Result(Optional.empty(), null);
+
+        boolean taken() {
+            return takenMinutes != null;
+        }
+    }
 
     private FastInsert() {
     }
 
-    /** The booking made, or empty when nothing was written (the caller's detailed checks take over). */
-    static Optional<Booking> tryInsert(DSLContext tx, MasterLocks locks, NewBooking cmd, UUID requestId,
-                                       BookingStatus status, boolean pastAllowed) {
+    /** The booking made, the time taken, or {@link Result#DETAILED} (the caller's detailed checks take over). */
+    static Result tryInsert(DSLContext tx, MasterLocks locks, NewBooking cmd, UUID requestId,
+                            BookingStatus status, boolean pastAllowed) {
         return tx.connectionResult(c -> run(tx, c, locks, cmd, requestId, status, pastAllowed));
     }
 
-    private static Optional<Booking> run(DSLContext tx, Connection c, MasterLocks locks, NewBooking cmd, UUID requestId,
+    private static Result run(DSLContext tx, Connection c, MasterLocks locks, NewBooking cmd, UUID requestId,
                                          BookingStatus status, boolean pastAllowed) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(locks.sql() + ";\n" + SQL)) {
             int i = 1;
             for (Object bind : locks.binds()) {
                 ps.setObject(i++, bind);
             }
-            // the row
-            ps.setLong(i++, cmd.tenantId());
-            ps.setLong(i++, cmd.masterId());
-            ps.setLong(i++, cmd.clientId());
-            setNullableLong(ps, i++, cmd.serviceId());
-            ps.setObject(i++, cmd.start().atOffset(ZoneOffset.UTC));
-            ps.setString(i++, status.dbValue());
-            ps.setObject(i++, requestId);
-            ps.setString(i++, cmd.note() == null ? "" : cmd.note());
             // its length: the one asked for, else the service's with this master
             if (cmd.durationMin() == null) {
                 ps.setNull(i++, Types.INTEGER);
@@ -89,7 +108,19 @@ final class FastInsert {
             setNullableLong(ps, i++, cmd.serviceId());
             ps.setObject(i++, cmd.start().atOffset(ZoneOffset.UTC));
             ps.setBoolean(i++, pastAllowed);
-            ps.setBoolean(i, status.holdsTime());
+            ps.setBoolean(i++, status.holdsTime());
+            // the row
+            ps.setLong(i++, cmd.tenantId());
+            ps.setLong(i++, cmd.masterId());
+            ps.setLong(i++, cmd.clientId());
+            setNullableLong(ps, i++, cmd.serviceId());
+            ps.setObject(i++, cmd.start().atOffset(ZoneOffset.UTC));
+            ps.setString(i++, status.dbValue());
+            ps.setObject(i++, requestId);
+            ps.setString(i++, cmd.note() == null ? "" : cmd.note());
+            // was the request id used before
+            ps.setLong(i++, cmd.tenantId());
+            ps.setObject(i, requestId);
             boolean isResultSet;
             try {
                 ps.execute();   // the first result is the lock statement's row
@@ -103,7 +134,7 @@ final class FastInsert {
                     try (Statement s = c.createStatement()) {
                         s.execute("ROLLBACK TO SAVEPOINT engine_write");
                     }
-                    return Optional.empty();
+                    return Result.DETAILED;
                 }
                 throw e;
             }
@@ -113,10 +144,16 @@ final class FastInsert {
                         var result = tx.fetch(rs);
                         ps.getMoreResults();   // RELEASE SAVEPOINT
                         if (result.isEmpty()) {
-                            return Optional.empty();
+                            return Result.DETAILED;
                         }
                         Record r = result.get(0);
-                        return Optional.of(BookingRows.made(r.into(BOOKINGS), cmd, cmd.clientId(), requestId));
+                        if (r.get(BOOKINGS.ID.getName()) != null) {
+                            return new Result(Optional.of(BookingRows.made(r.into(BOOKINGS), cmd, cmd.clientId(), requestId)), null);
+                        }
+                        boolean taken = "time_taken".equals(r.get("engine_problem", String.class))
+                                && !Boolean.TRUE.equals(r.get("engine_repeat", Boolean.class));
+                        Integer minutes = r.get("engine_minutes", Integer.class);
+                        return taken && minutes != null ? new Result(Optional.empty(), minutes) : Result.DETAILED;
                     }
                 }
                 if (ps.getUpdateCount() == -1) {

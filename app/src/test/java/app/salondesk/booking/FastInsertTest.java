@@ -41,7 +41,7 @@ class FastInsertTest {
     }
 
     private Optional<Booking> insert(NewBooking cmd, BookingStatus status, boolean pastAllowed) {
-        return f.dsl.transactionResult(cfg -> FastInsert.tryInsert(DSL.using(cfg), locks(cmd), cmd, cmd.requestId(), status, pastAllowed));
+        return f.dsl.transactionResult(cfg -> FastInsert.tryInsert(DSL.using(cfg), locks(cmd), cmd, cmd.requestId(), status, pastAllowed).made());
     }
 
     private static MasterLocks locks(NewBooking cmd) {
@@ -67,7 +67,7 @@ class FastInsertTest {
         // the lock's key holds the salon's secret: the owner reads it, as migration 9's functions do
         String tryLock = "SELECT pg_try_advisory_xact_lock(salondesk_master_lock_key(" + f.tenant + ", " + f.anna + "))";
         f.dsl.transaction(cfg -> {
-            assertTrue(FastInsert.tryInsert(DSL.using(cfg), locks, cmd, cmd.requestId(), BookingStatus.CONFIRMED, false).isPresent());
+            assertTrue(FastInsert.tryInsert(DSL.using(cfg), locks, cmd, cmd.requestId(), BookingStatus.CONFIRMED, false).made().isPresent());
             // another session (the pool has a second connection) cannot get the lock meanwhile
             Boolean othersGotIt = f.dsl.transactionResult(other -> DSL.using(other).resultQuery(tryLock).fetchOne(0, Boolean.class));
             assertFalse(othersGotIt, "the named lock is held by the writing transaction");

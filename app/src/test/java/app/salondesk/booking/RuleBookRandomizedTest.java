@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -256,10 +257,12 @@ class RuleBookRandomizedTest {
     /** Ends a transaction by rolling it back, carrying what happened in it. */
     private static final class RolledBack extends RuntimeException {
         final boolean made;
+        final boolean taken;
 
-        RolledBack(boolean made) {
+        RolledBack(boolean made, boolean taken) {
             super(null, null, false, false);
             this.made = made;
+            this.taken = taken;
         }
     }
 
@@ -318,20 +321,25 @@ class RuleBookRandomizedTest {
                     : instant(day, LocalTime.of(6 + rnd.nextInt(16), 15 * rnd.nextInt(4)));
             NewBooking cmd = new NewBooking(salon.tenant, master, salon.client, null, service, start, minutes, "", UUID.randomUUID(),
                     Source.FORM, false);
-            boolean yes = RuleBook.check(dsl, new RuleBook.Question(salon.tenant, master, salon.client, service, start, minutes, null,
-                    false, false, true, true)).isEmpty();
+            Optional<RuleBook.Problem> problem = RuleBook.check(dsl, new RuleBook.Question(salon.tenant, master, salon.client, service,
+                    start, minutes, null, false, false, true, true));
+            boolean yes = problem.isEmpty();
             boolean wrote;
+            boolean saidTaken;
             try {
                 dsl.transaction(cfg -> {
                     MasterLocks locks = new MasterLocks(salon.tenant, List.of(master), Source.FORM);
-                    boolean made = FastInsert.tryInsert(DSL.using(cfg), locks, cmd, cmd.requestId(), BookingStatus.CONFIRMED, false).isPresent();
-                    throw new RolledBack(made);   // leave the salon as it was for the next request
+                    FastInsert.Result fast = FastInsert.tryInsert(DSL.using(cfg), locks, cmd, cmd.requestId(), BookingStatus.CONFIRMED, false);
+                    throw new RolledBack(fast.made().isPresent(), fast.taken());   // leave the salon as it was for the next request
                 });
                 throw new AssertionError("not rolled back");
             } catch (RolledBack r2) {
                 wrote = r2.made;
+                saidTaken = r2.taken;
             }
             assertEquals(yes, wrote, "request " + r + ": " + cmd);
+            // a loser hears "taken" in the same round trip exactly when the rule book says so
+            assertEquals(problem.map(p -> p.rule() == RuleBook.Rule.TIME_TAKEN).orElse(false), saidTaken, "request " + r + ": " + cmd);
             written += wrote ? 1 : 0;
         }
         assertTrue(written >= 10 && written <= 140, "both answers met: " + written + " of 150 written");
