@@ -54,7 +54,7 @@ public final class ScheduleRepository {
                 .and(statuses)
                 .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID)
                 .fetch(r -> new ScheduledBooking(r.value1(), r.value2(), r.value3().toInstant(), r.value4(),
-                        BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.ONLINE.dbValue().equals(r.value9())));
+                        BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.fromDb(r.value9())));
     }
 
     /** A booking's client as the form that edits it shows her. */

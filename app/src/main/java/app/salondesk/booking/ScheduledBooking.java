@@ -3,17 +3,28 @@ package app.salondesk.booking;
 import java.time.Instant;
 
 /**
- * A booking as a schedule shows it: who, what, when, the version it was read at, and whether the
- * client made it on the salon's online page (its source, which no later change alters).
+ * A booking as a schedule shows it: who, what, when, the version it was read at, and the road
+ * that made it (its source, which no later change alters): the calendar marks a booking the
+ * client made on the salon's online page, and one the waitlist made.
  */
 public record ScheduledBooking(long id, long masterId, Instant start, int durationMin,
                                BookingStatus status, String clientName, String serviceName,
-                               int version, boolean online) {
+                               int version, Source source) {
 
-    /** A booking made by any road but the online page. */
+    /** A booking made at the desk. */
     public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,
                             String serviceName, int version) {
-        this(id, masterId, start, durationMin, status, clientName, serviceName, version, false);
+        this(id, masterId, start, durationMin, status, clientName, serviceName, version, Source.FORM);
+    }
+
+    /** The client made it on the salon's online page. */
+    public boolean online() {
+        return source == Source.ONLINE;
+    }
+
+    /** The waitlist made it for a client who waited for this time. */
+    public boolean fromWaitlist() {
+        return source == Source.WAITLIST;
     }
 
     public Instant end() {

@@ -11,4 +11,14 @@ public enum Source {
     public String dbValue() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    /** The source a row says; one this version does not know reads as plain SQL. */
+    public static Source fromDb(String value) {
+        for (Source s : values()) {
+            if (s.dbValue().equals(value)) {
+                return s;
+            }
+        }
+        return SQL;
+    }
 }

@@ -1,15 +1,24 @@
 package app.salondesk.calendar;
 
 import app.salondesk.booking.BookingStatus;
+import app.salondesk.booking.Source;
 
 /**
  * What a calendar entry knows of its booking: its ids, the version it was read at (for the
- * engine's stale-edit check), its status (which edits make sense) and whether it came by the
- * online page (how it is marked). Never a copy of the row.
+ * engine's stale-edit check), its status (which edits make sense) and the road that made it
+ * (how it is marked: online, from the waitlist). Never a copy of the row.
  */
-public record BookingRef(long bookingId, long masterId, int version, BookingStatus status, boolean online) {
+public record BookingRef(long bookingId, long masterId, int version, BookingStatus status, Source source) {
 
     public BookingRef(long bookingId, long masterId, int version, BookingStatus status) {
-        this(bookingId, masterId, version, status, false);
+        this(bookingId, masterId, version, status, Source.FORM);
+    }
+
+    public boolean online() {
+        return source == Source.ONLINE;
+    }
+
+    public boolean fromWaitlist() {
+        return source == Source.WAITLIST;
     }
 }
