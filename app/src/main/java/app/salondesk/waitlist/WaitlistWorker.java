@@ -104,6 +104,13 @@ public final class WaitlistWorker implements AutoCloseable {
         return live.state() == LiveUpdates.State.ONLINE;
     }
 
+    /** For tests: returns once everything asked of the worker so far has run (its one thread is idle). */
+    void awaitQuiet() throws InterruptedException {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        thread.execute(done::countDown);
+        done.await();
+    }
+
     private void heard(BookingChange change) {
         if (change.op() == BookingChange.Op.INSERT) {
             return;   // a new booking takes time, it frees none
