@@ -2,6 +2,11 @@ package app.salondesk.cli;
 
 import app.salondesk.online.OnlineDeskService;
 import app.salondesk.runtime.Backend;
+import app.salondesk.salon.Salon;
+import app.salondesk.salon.SalonRepository;
+import app.salondesk.staff.StaffRepository;
+import app.salondesk.staff.StaffRole;
+import app.salondesk.waitlist.WaitlistWorker;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.slf4j.Logger;
@@ -9,6 +14,9 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The composition root of {@code salondesk serve}: the online desk on the backend's pool, the
@@ -29,6 +37,31 @@ public final class OnlineServer {
 
     public static WebServer start(Backend backend, WebSettings settings, Clock clock) {
         return WebServer.start(new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL), () -> answers(backend), settings, clock);
+    }
+
+    /**
+     * The waitlist workers {@code serve} runs on {@code backend}'s login (ADR 13): signed in as the
+     * owner (the embedded database, {@code --demo}) one per salon; as a receptionist or admin of a
+     * salon ({@code --waitlist-login}) that salon's; as anyone else — the online login, a manager —
+     * none, since the database would refuse them the waitlist. Close each when serving stops.
+     */
+    public static List<WaitlistWorker> startWaitlistWorkers(Backend backend) {
+        List<WaitlistWorker> workers = new ArrayList<>();
+        if (new StaffRepository(backend.dsl()).signedInAsOwner()) {
+            for (Salon s : new SalonRepository(backend.dsl()).findAll()) {
+                workers.add(WaitlistWorker.start(backend.dsl(), backend.database().settings(), s.id()));
+            }
+            return workers;
+        }
+        // the online login has no salon (and may not read staff): asked first
+        Long tenant = backend.dsl().resultQuery("SELECT salondesk_current_tenant()").fetchOne(0, Long.class);
+        Optional<StaffRole> role = tenant == null ? Optional.empty() : new StaffRepository(backend.dsl()).currentRole();
+        if (role.isPresent() && role.get().mayEditBookings()) {
+            workers.add(WaitlistWorker.start(backend.dsl(), backend.database().settings(), tenant));
+        } else {
+            log.info("no waitlist worker: {} may not book the waitlist (give serve --waitlist-login)", backend.user());
+        }
+        return workers;
     }
 
     /** /health's question: does the database answer a trivial query? */

@@ -3,6 +3,8 @@ package app.salondesk.cli;
 import app.salondesk.demo.DemoSalon;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
+import app.salondesk.runtime.DbOptions;
+import app.salondesk.waitlist.WaitlistWorker;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.slf4j.Logger;
@@ -15,6 +17,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -63,6 +67,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--demo", description = "Add the demo salon if it is missing (its page is /demo), then serve: try it on one PC.")
     boolean demo;
 
+    @Option(names = "--waitlist-login", paramLabel = "LOGIN",
+            description = {"Run the waitlist worker of this receptionist's or admin's salon (password from $SALONDESK_WAITLIST_PASSWORD).",
+                    "Signed in as the owner (the embedded database, --demo), serve runs every salon's worker itself."})
+    String waitlistLogin;
+
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535 || stopTimeout < 0) {
@@ -73,6 +82,8 @@ final class ServeCommand implements Callable<Integer> {
         Backend backend = demo ? root.openBackendForSetup()
                 : root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend();
         WebServer server;
+        Backend waitlistBackend = null;
+        List<WaitlistWorker> workers = new ArrayList<>();
         try {
             root.warnIfOwner(backend);
             if (demo) {
@@ -83,17 +94,35 @@ final class ServeCommand implements Callable<Integer> {
                     System.getenv("SALONDESK_KEYSTORE_PASSWORD"), Duration.ofSeconds(stopTimeout),
                     WebSettings.Limits.defaults(), System.getenv("SALONDESK_WEB_SECRET"));
             server = OnlineServer.start(backend, settings, Clock.systemUTC());
+            // the waitlist: on the serving login when it is the owner; on a login of the salon's staff
+            // when one is given (the online login may not touch the waitlist: ADR 13)
+            if (waitlistLogin != null && !waitlistLogin.isBlank()) {
+                waitlistBackend = Backend.openShared(new DbOptions(root.dbOptions().url(), waitlistLogin.strip(),
+                        System.getenv("SALONDESK_WAITLIST_PASSWORD")), false);
+                workers.addAll(OnlineServer.startWaitlistWorkers(waitlistBackend));
+            } else {
+                workers.addAll(OnlineServer.startWaitlistWorkers(backend));
+            }
         } catch (RuntimeException e) {
+            workers.forEach(WaitlistWorker::close);
+            if (waitlistBackend != null) {
+                waitlistBackend.close();
+            }
             backend.close();
             throw e;
         }
+        Backend waitlistDb = waitlistBackend;
         CountDownLatch stopped = new CountDownLatch(1);
         AtomicBoolean stopping = new AtomicBoolean();
         Runnable stop = () -> {
             if (stopping.compareAndSet(false, true)) {
                 try {
+                    workers.forEach(WaitlistWorker::close);
                     server.stop();
                 } finally {
+                    if (waitlistDb != null) {
+                        waitlistDb.close();
+                    }
                     backend.close();
                     stopped.countDown();
                 }

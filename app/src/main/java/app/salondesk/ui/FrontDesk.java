@@ -39,6 +39,7 @@ import app.salondesk.clients.ClientSearchView;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.live.BookingChange;
 import app.salondesk.live.LiveUpdates;
+import app.salondesk.waitlist.WaitlistWorker;
 import javafx.application.Platform;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
@@ -73,6 +74,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final DayScheduleViewModel schedule;
     private final MainWindow window;
     private final LiveUpdates live;
+    private WaitlistWorker waitlist;
     private final StaffRole role;
     private final BookingHistoryRepository history;
     private final UtilisationRepository utilisation;
@@ -183,6 +185,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 backend.user(), where, backend.database().settings(), role);
         if (!backend.embedded()) {
             desk.onSharedServer(backend.database()::usePassword);
+        } else {
+            // the embedded desk is the salon's only program: it runs the waitlist worker (ADR 13)
+            desk.runWaitlistWorker(WaitlistWorker.start(backend.dsl(), backend.database().settings(), session.salon().id()));
         }
         return desk;
     }
@@ -204,6 +209,22 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             }
         });
         account.check();
+    }
+
+    /**
+     * Runs {@code worker} for as long as this desk is open (closed with it). The embedded desk
+     * starts its own; a desk on a shared server may be given one for its salon.
+     */
+    public void runWaitlistWorker(WaitlistWorker worker) {
+        if (waitlist != null) {
+            waitlist.close();
+        }
+        waitlist = worker;
+    }
+
+    /** The waitlist worker this desk runs, if any: {@link WaitlistWorker#wake()} after adding an entry. */
+    public java.util.Optional<WaitlistWorker> waitlistWorker() {
+        return java.util.Optional.ofNullable(waitlist);
     }
 
     /** Another desk (or this one) changed bookings: reload the shown days it touches, if it touches a shown master. */
@@ -237,6 +258,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public void close() {
         if (live != null) {
             live.close();
+        }
+        if (waitlist != null) {
+            waitlist.close();
         }
     }
 

@@ -69,7 +69,8 @@ class SchemaTest {
                     "V4__booking_override_flag.sql", "V5__staff_roles_and_row_level_security.sql", "V6__staff_management.sql",
                     "V7__unforgeable_audit.sql", "V8__narrow_staff_rights.sql", "V9__per_salon_lock_and_channel.sql",
                     "V10__staff_logins_hardened.sql", "V11__rule_book_and_dated_hours.sql",
-                    "V12__rule_book_fast_under_row_security.sql", "V13__online_booking.sql")) {
+                    "V12__rule_book_fast_under_row_security.sql", "V13__online_booking.sql",
+                    "V14__waitlist.sql")) {
                 // the whole file as one simple-protocol script, exactly as psql -f would send it
                 s.execute(resource("/db/migration/" + file));
             }
@@ -82,7 +83,7 @@ class SchemaTest {
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
             rs.next();
-            assertEquals(13, rs.getInt(1), "add new migrations to the plain-SQL list above");
+            assertEquals(14, rs.getInt(1), "add new migrations to the plain-SQL list above");
         }
     }
 
