@@ -42,6 +42,22 @@ public interface OnlineDesk {
     /** Cancels the booking behind a private link, if the salon's cut-off still allows it. */
     CancelOutcome cancel(String token);
 
+    /**
+     * "No time suits me": puts the client on the salon's waitlist (issue 14), through the
+     * database's own function for the online login; the salon's worker books the first time
+     * that frees up, pending, and the desk calls the client.
+     */
+    WaitOutcome joinWaitlist(OnlineWaitRequest request);
+
+    /** The answer to joining the waitlist: on it, or why not ({@code field} "" or the form field; {@code reason} a bundle key). */
+    sealed interface WaitOutcome {
+        record Joined(long entryId) implements WaitOutcome {
+        }
+
+        record Invalid(String field, String reason) implements WaitOutcome {
+        }
+    }
+
     /** What a client may cancel: the answer to a private link's "Cancel". */
     enum CancelOutcome { CANCELLED, ALREADY_CANCELLED, TOO_LATE, NOT_FOUND, TRY_AGAIN }
 

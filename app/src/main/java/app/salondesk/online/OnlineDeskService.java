@@ -284,6 +284,51 @@ public final class OnlineDeskService implements OnlineDesk {
         }
     }
 
+    @Override
+    public WaitOutcome joinWaitlist(OnlineWaitRequest r) {
+        Optional<OnlineSalon> found = catalogue.byTenant(r.tenantId());
+        if (found.isEmpty()) {
+            return new WaitOutcome.Invalid("", "online.invalid.closed");
+        }
+        OnlineSalon salon = found.get();
+        String name = r.name() == null ? "" : r.name().strip();
+        if (name.isEmpty()) {
+            return new WaitOutcome.Invalid("name", "online.invalid.nameMissing");
+        }
+        if (name.length() > ClientRepository.MAX_NAME_LENGTH || name.chars().anyMatch(Character::isISOControl)) {
+            return new WaitOutcome.Invalid("name", "online.invalid.nameTooLong");
+        }
+        Optional<String> phone = PhoneNumbers.normalise(r.phone(), salon.country());
+        if (phone.isEmpty()) {
+            return new WaitOutcome.Invalid("phone", "online.invalid.phone");
+        }
+        Window window = window(salon);
+        if (r.from() == null || r.to() == null || r.to().isBefore(r.from()) || r.from().isBefore(window.today())
+                || r.to().isAfter(window.lastDay())) {
+            return new WaitOutcome.Invalid("days", "online.wait.days");
+        }
+        if (r.windowFromMin() < 0 || r.windowToMin() > 1440 || r.windowToMin() <= r.windowFromMin()) {
+            return new WaitOutcome.Invalid("window", "online.wait.window");
+        }
+        if (catalogue.masters(r.tenantId(), r.serviceId()).stream()
+                .noneMatch(m -> r.masterId() == null || m.id() == r.masterId())) {
+            return new WaitOutcome.Invalid("", "online.invalid.service");
+        }
+        try {
+            return new WaitOutcome.Joined(repository.joinWaitlist(r, phone.get()));
+        } catch (DataAccessException e) {
+            String state = String.valueOf(e.sqlState());
+            log.info("the database refused salon {} an online waitlist entry: {}", r.tenantId(), state);
+            return switch (state) {
+                case "55000" -> new WaitOutcome.Invalid("", "online.wait.off");
+                case "54000" -> new WaitOutcome.Invalid("phone", "online.wait.tooMany");
+                case "22023" -> new WaitOutcome.Invalid("days", "online.wait.days");
+                case "42501" -> new WaitOutcome.Invalid("", "online.invalid.refused");
+                default -> throw e;
+            };
+        }
+    }
+
     // ---- helpers -----------------------------------------------------------------------------
 
     /** Now, the earliest bookable start, today and the last bookable day, in the salon's zone. */

@@ -135,6 +135,13 @@ final class OnlineRepository {
                 Boolean.TRUE.equals(r.get("cancellable", Boolean.class)));
     }
 
+    /** A new waitlist entry's id, by the definer function of migration 14 (its refusals are SQLSTATEs, thrown). */
+    long joinWaitlist(OnlineWaitRequest r, String e164) {
+        return dsl.resultQuery("SELECT salondesk_online_join_waitlist(?, ?, ?, ?, ?, CAST(? AS date), CAST(? AS date), ?, ?)",
+                r.tenantId(), r.name(), e164, r.serviceId(), r.masterId(), r.from(), r.to(), r.windowFromMin(), r.windowToMin())
+                .fetchOne(0, Long.class);
+    }
+
     /** cancelled, already_cancelled, too_late or not_found (the definer function's words). */
     String cancel(byte[] tokenHash) {
         return dsl.resultQuery("SELECT salondesk_online_cancel(?)", (Object) tokenHash).fetchOne(0, String.class);

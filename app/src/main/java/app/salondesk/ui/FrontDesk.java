@@ -39,6 +39,9 @@ import app.salondesk.clients.ClientSearchView;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.live.BookingChange;
 import app.salondesk.live.LiveUpdates;
+import app.salondesk.waitlist.WaitlistDesk;
+import app.salondesk.waitlist.WaitlistDeskService;
+import app.salondesk.waitlist.WaitlistRepository;
 import app.salondesk.waitlist.WaitlistWorker;
 import javafx.application.Platform;
 import javafx.scene.control.Label;
@@ -75,6 +78,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final MainWindow window;
     private final LiveUpdates live;
     private WaitlistWorker waitlist;
+    private final WaitlistDesk waitlistDesk;
+    private final WaitlistScreens waitlistScreens;
     private final StaffRole role;
     private final BookingHistoryRepository history;
     private final UtilisationRepository utilisation;
@@ -158,6 +163,14 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 new EngineCommands(engine, salon.id(), Source.FORM), tasks, messages, clock, role == StaffRole.ADMIN,
                 schedule::reload, () -> onColumnsChanged.run());
         this.salons = new SalonRepository(dsl);
+        this.waitlistDesk = new WaitlistDeskService(new WaitlistRepository(dsl), salon.id(), () -> {
+            if (waitlist != null) {
+                waitlist.wake();
+            }
+        });
+        this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, this::form,
+                form -> BookingFormView.open(stage, form, messages, null, staffScreens.whoHolds())
+                        .setOnHidden(e -> window.schedule().refresh()));
         if (salons.isDemo(salon.id())) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
@@ -412,7 +425,16 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     private BookingFormViewModel form() {
-        return new BookingFormViewModel(salon, engine, tasks, messages, active,
+        BookingFormViewModel form = new BookingFormViewModel(salon, engine, tasks, messages, active,
                 services.findActive(salon.id()), services.offers(salon.id()));
+        if (role.mayEditBookings()) {
+            form.setWaitlist(waitlistDesk);
+        }
+        return form;
+    }
+
+    @Override
+    public void openWaitlist() {
+        waitlistScreens.open(schedule.dateProperty().get());
     }
 }

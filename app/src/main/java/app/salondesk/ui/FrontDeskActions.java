@@ -50,6 +50,10 @@ public interface FrontDeskActions {
     default void openOnlineBooking() {
     }
 
+    /** ☰ → Waitlist: who waits for a time on the shown day (all); the salon's waitlist rules (admins). */
+    default void openWaitlist() {
+    }
+
     /** The card of the client of a booking. */
     default void openClientOf(BookingRef ref) {
     }

@@ -155,6 +155,10 @@ public final class MainWindow {
         more.getItems().add(more.getItems().indexOf(settings), salonSettingsItem(messages, actions, adminScreens));
         more.getItems().add(more.getItems().indexOf(settings), adminItem(messages.get("toolbar.onlineBooking"), "online-booking",
                 actions::openOnlineBooking, adminScreens));
+        javafx.scene.control.MenuItem waitlist = new javafx.scene.control.MenuItem(messages.get("toolbar.waitlist"));
+        waitlist.setId("waitlist");
+        waitlist.setOnAction(e -> actions.openWaitlist());
+        more.getItems().add(1, waitlist);
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();

@@ -89,6 +89,7 @@ final class SalonPage {
         List<Views.DayChip> days = new ArrayList<>();
         String daysEarlier = null;
         String daysLater = null;
+        String waitHref = null;
         List<Views.Choice> times = new ArrayList<>();
         String dayTitle = null;
         Views.Summary timeSummary = null;
@@ -108,6 +109,7 @@ final class SalonPage {
             }
             daysEarlier = first > 0 ? q + "&day=" + today.plusDays(first - DAYS_SHOWN) : null;
             daysLater = first + DAYS_SHOWN < ahead ? q + "&day=" + today.plusDays(first + DAYS_SHOWN) : null;
+            waitHref = base + "/wait?service=" + service.id() + "&master=" + (master == null ? "any" : master.id()) + "&day=" + day;
             dayTitle = t.date(day);
             Set<Instant> seen = new HashSet<>();
             List<OnlineDesk.OnlineTime> free = desk.freeTimes(salon.tenantId(), service.id(), master == null ? null : master.id(), day);
@@ -131,7 +133,7 @@ final class SalonPage {
             }
         }
         Views.SalonView view = new Views.SalonView(salon.address(), salon.phone(), categories, serviceSummary,
-                masterChoices, masterSummary, days, daysEarlier, daysLater, dayTitle, times, timeSummary, form);
+                masterChoices, masterSummary, days, daysEarlier, daysLater, dayTitle, times, timeSummary, form, waitHref);
         pages.render(ctx, 200, "salon.jte", pages.frame(ctx, t, t.get("web.onlineBooking"), salon), "v", view);
     }
 

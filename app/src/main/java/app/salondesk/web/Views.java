@@ -57,12 +57,13 @@ public final class Views {
 
     /**
      * The salon's page: the steps taken so far and the one to take now. {@code daysEarlier} and
-     * {@code daysLater}: the strip's previous and next fortnight, null at either end.
+     * {@code daysLater}: the strip's previous and next fortnight, null at either end. {@code waitHref}:
+     * "no time suits me", the waitlist form for the chosen service, master and day.
      */
     public record SalonView(String address, String phone, List<Category> categories, Summary service,
                             List<Choice> masters, Summary master, List<DayChip> days, String daysEarlier, String daysLater,
                             String dayTitle,
-                            List<Choice> times, Summary time, FormView form) {
+                            List<Choice> times, Summary time, FormView form, String waitHref) {
     }
 
     /** A free time offered after the chosen one was taken: one tap books there. */
@@ -89,5 +90,21 @@ public final class Views {
 
     /** A page that only says something: not found, refused, unavailable, an error with its id. */
     public record MessageView(String title, String text, String requestId, String backHref, String backLabel) {
+    }
+
+    /**
+     * "No time suits me": the waitlist form for the service and master the page chose, the
+     * days ({@code minDay}..{@code maxDay} allowed), a part of the day, name, phone, consent.
+     */
+    public record WaitView(String action, String csrf, String serviceId, String masterId, String what, String from, String to,
+                           String minDay, String maxDay, List<Choice> parts, String name, String phone, boolean consent,
+                           Map<String, String> errors, String notice, String backHref) {
+        public String error(String field) {
+            return errors.get(field);
+        }
+
+        public boolean hasError(String field) {
+            return errors.containsKey(field);
+        }
     }
 }

@@ -68,6 +68,7 @@ public final class WebServer implements AutoCloseable {
         SalonPage salonPage = new SalonPage(desk, pages, clock);
         BookHandler book = new BookHandler(desk, pages, salonPage, phones, clock);
         BookingLinkPages links = new BookingLinkPages(desk, pages);
+        WaitlistPage wait = new WaitlistPage(desk, pages, salonPage, phones, clock);
         byte[] css = resource(CSS);
 
         app = Javalin.create(config -> {
@@ -104,6 +105,8 @@ public final class WebServer implements AutoCloseable {
             config.routes.get("/", ctx -> pages.message(ctx, 404, null, "web.notFound.title", "web.notFound.text", false));
             config.routes.get("/{slug}", salonPage::show);
             config.routes.post("/{slug}/book", book::book);
+            config.routes.get("/{slug}/wait", wait::show);
+            config.routes.post("/{slug}/wait", wait::join);
             config.routes.get("/{slug}/b/{token}", links::show);
             config.routes.post("/{slug}/b/{token}/cancel", links::cancel);
             config.routes.get("/{slug}/b/{token}/calendar.ics", links::calendar);

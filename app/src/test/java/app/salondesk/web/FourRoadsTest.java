@@ -13,6 +13,11 @@ import app.salondesk.db.ConnectionSettings;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.staff.StaffRepository;
+import app.salondesk.waitlist.DailyWindow;
+import app.salondesk.waitlist.JoinOutcome;
+import app.salondesk.waitlist.NewWaitlistEntry;
+import app.salondesk.waitlist.WaitlistBooker;
+import app.salondesk.waitlist.WaitlistRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,7 +58,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The four roads (DESIGN.md): the desk's form and its drags (engine calls as a receptionist
  * login), the command line's {@code book} and {@code import bookings}, and the client's page
- * (HTTP against a running server signed in as the online login) — all at once, all aiming at
+ * (HTTP against a running server signed in as the online login), and the waitlist worker's pass
+ * for clients waiting on that morning (as the desk's login) — all at once, all aiming at
  * one master's overlapping times. Every road takes the same named lock and the constraint
  * has the last word: afterwards no two active bookings overlap, and every attempt is
  * accounted for by exactly one outcome, which the database agrees with road by road.
@@ -101,7 +107,15 @@ class FourRoadsTest {
 
     @BeforeEach
     void emptySchedule() {
+        f.dsl.execute("DELETE FROM waitlist_entries");
         f.clearSchedule();
+    }
+
+    /** A client waiting for Anna's cut on {@code day} between 10:00 and 14:00, put on the list at the desk. */
+    private static long waiting(LocalDate day, String name, String phone) {
+        JoinOutcome o = new WaitlistRepository(desk.dsl()).add(new NewWaitlistEntry(f.tenant, null, name, phone, f.cut, null, f.anna,
+                day, day, DailyWindow.of(LocalTime.of(10, 0), LocalTime.of(14, 0)), ""), Source.FORM);
+        return assertInstanceOf(JoinOutcome.Joined.class, o, o.toString()).entryId();
     }
 
     private enum Outcome { BOOKED, TIME_TAKEN, TRY_AGAIN, INVALID }
@@ -123,6 +137,9 @@ class FourRoadsTest {
             browsers[i] = new WebHttp(base);
             forms.add(browsers[i].filledForm(SLUG, f.cut, f.anna, at(day, contested(i + 3)), "Online " + i, "067 555 00" + (10 + i)));
         }
+        // and three clients wait for Anna's morning; the worker's pass runs in the rush like any desk
+        List<Long> entries = List.of(waiting(day, "Waiting 0", "067 888 0010"), waiting(day, "Waiting 1", "067 888 0011"),
+                waiting(day, "Waiting 2", "067 888 0012"));
         Path csv = Files.createTempFile("four-roads", ".csv");
         StringBuilder rows = new StringBuilder("master,start,duration_min,client_name,client_phone\n");
         for (int i = 0; i < 4; i++) {
@@ -190,6 +207,20 @@ class FourRoadsTest {
             });
         }
 
+        List<WaitlistBooker.Result> waitlist = Collections.synchronizedList(new ArrayList<>());
+        roads.add(() -> {
+            waitlist.addAll(new WaitlistBooker(desk.dsl()).sweep(f.tenant).results());
+            for (WaitlistBooker.Result r : waitlist) {
+                record(outcomes, "waitlist", switch (r.attempt()) {
+                    case FULFILLED -> Outcome.BOOKED;
+                    case NOTHING_FREE -> Outcome.TIME_TAKEN;
+                    case BUSY -> Outcome.TRY_AGAIN;
+                    default -> Outcome.INVALID;
+                });
+            }
+            return null;
+        });
+
         runAllAtOnce(roads);
 
         // every attempt, one outcome
@@ -198,6 +229,7 @@ class FourRoadsTest {
         assertEquals(4, outcomes.get("cli").size(), outcomes.toString());
         assertEquals(4, outcomes.get("import").size(), outcomes.toString());
         assertEquals(6, outcomes.get("online").size(), outcomes.toString());
+        assertEquals(3, outcomes.get("waitlist").size(), outcomes.toString());
         // the promise
         assertEquals(0, f.overlappingPairs(), "no two active bookings of one master overlap");
         // and the database agrees with each road's answers
@@ -209,6 +241,12 @@ class FourRoadsTest {
         assertEquals(booked(outcomes, "cli"), f.count("SELECT count(*) FROM bookings WHERE " + anna + " AND source = 'cli'"));
         assertEquals(booked(outcomes, "import"), f.count("SELECT count(*) FROM bookings WHERE " + anna + " AND source = 'import'"));
         assertEquals(booked(outcomes, "online"), f.count("SELECT count(*) FROM bookings WHERE " + anna + " AND source = 'online'"));
+        assertEquals(booked(outcomes, "waitlist"), f.count("SELECT count(*) FROM bookings WHERE " + anna + " AND source = 'waitlist'"));
+        // an entry is fulfilled exactly when its booking exists; the others wait on, nothing half-written
+        assertEquals(booked(outcomes, "waitlist"), f.count("SELECT count(*) FROM waitlist_entries e JOIN bookings b ON b.id = e.booking_id "
+                + "WHERE e.state = 'fulfilled' AND b.source = 'waitlist' AND e.id IN (" + entries.stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(",")) + ")"));
+        assertEquals(3 - booked(outcomes, "waitlist"), f.count("SELECT count(*) FROM waitlist_entries WHERE state = 'waiting'"));
         int total = outcomes.values().stream().mapToInt(l -> (int) l.stream().filter(o -> o == Outcome.BOOKED).count()).sum();
         assertEquals(total, f.count("SELECT count(*) FROM bookings WHERE " + anna));
         assertTrue(total >= 1 && total <= 4, "between one and four 60-minute bookings fit 10:00–14:00: " + outcomes);
@@ -217,8 +255,9 @@ class FourRoadsTest {
     }
 
     /**
-     * While a session holds the master's named lock, the page's booking and the desk's both
-     * wait the engine's 5 seconds and answer "busy, try again" — the web road takes the same lock.
+     * While a session holds the master's named lock, the page's booking, the desk's and the
+     * waitlist worker's attempt all wait the engine's 5 seconds and answer "busy, try again" —
+     * the web road and the waitlist take the same lock; the entry waits on, nothing written.
      */
     @Test
     void whileTheMastersLockIsHeldThePageAndTheDeskBothSayBusyAfterFiveSeconds() throws Exception {
@@ -227,29 +266,34 @@ class FourRoadsTest {
         WebHttp browser = new WebHttp(base);
         Map<String, String> form = browser.filledForm(SLUG, f.cut, f.anna, start, "Oksana", "067 321 0011");
         BookingEngine deskEngine = new BookingEngine(desk.dsl());
+        long entry = waiting(day, "Waiting", "067 888 0099");
         ConnectionSettings owner = f.backend.database().settings();
         try (Connection holder = DriverManager.getConnection(owner.url(), owner.user(), owner.password());
              Statement st = holder.createStatement()) {
             holder.setAutoCommit(false);
             st.execute("SELECT salondesk_lock_master(" + f.tenant + ", " + f.anna + ")");
-            ExecutorService two = Executors.newFixedThreadPool(2);
+            ExecutorService two = Executors.newFixedThreadPool(3);
             try {
                 long t0 = System.nanoTime();
                 Future<HttpResponse<String>> web = two.submit(() -> browser.post("/" + SLUG + "/book", form));
                 Future<BookingOutcome> fromDesk = two.submit(() -> deskEngine.book(new NewBooking(f.tenant, f.anna, f.client, null, f.cut,
                         start, null, "", UUID.randomUUID(), Source.FORM, false)));
+                Future<WaitlistBooker.Result> worker = two.submit(() -> new WaitlistBooker(desk.dsl()).tryEntry(f.tenant, entry));
                 HttpResponse<String> page = web.get(30, TimeUnit.SECONDS);
                 BookingOutcome answer = fromDesk.get(30, TimeUnit.SECONDS);
+                WaitlistBooker.Result waited = worker.get(30, TimeUnit.SECONDS);
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 assertEquals(Outcome.TRY_AGAIN, webOutcome(page), page.statusCode() + "\n" + page.body());
                 assertInstanceOf(BookingOutcome.TryAgain.class, answer);
-                assertTrue(seconds >= 4.5 && seconds < 20, "both waited the engine's lock_timeout (5 s): " + seconds);
+                assertEquals(WaitlistBooker.Attempt.BUSY, waited.attempt(), waited.toString());
+                assertTrue(seconds >= 4.5 && seconds < 20, "all three waited the engine's lock_timeout (5 s): " + seconds);
             } finally {
                 two.shutdownNow();
             }
             holder.rollback();
         }
-        assertEquals(0, f.count("SELECT count(*) FROM bookings"), "neither wrote anything");
+        assertEquals(0, f.count("SELECT count(*) FROM bookings"), "none wrote anything");
+        assertEquals(1, f.count("SELECT count(*) FROM waitlist_entries WHERE state = 'waiting' AND id = " + entry), "the entry waits on");
     }
 
     // ---- helpers --------------------------------------------------------------------------------

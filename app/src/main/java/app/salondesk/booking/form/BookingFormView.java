@@ -297,6 +297,18 @@ public final class BookingFormView {
                         slots.getChildren().add(new Label(messages.get("cli.nearestNone")));
                     }
                     answerBox.getChildren().addAll(l, new Label(messages.get("form.pickFree")), slots);
+                    if (vm.waitlistOffered()) {
+                        // or wait for this day: the waitlist books the first time that frees up
+                        Button join = new Button(messages.get("form.joinWaitlist"));
+                        join.setId("form-join-waitlist");
+                        Label joined = new Label();
+                        joined.setId("form-waitlist-answer");
+                        joined.setWrapText(true);
+                        joined.textProperty().bind(vm.waitlistAnswerProperty());
+                        join.disableProperty().bind(vm.waitlistAnswerProperty().isNotEmpty());
+                        join.setOnAction(e -> vm.joinWaitlist());
+                        answerBox.getChildren().addAll(join, joined);
+                    }
                     return null;
                 },
                 tryAgain -> {

@@ -16,6 +16,9 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
 import app.salondesk.ui.TaskRunner;
+import app.salondesk.waitlist.DailyWindow;
+import app.salondesk.waitlist.NewWaitlistEntry;
+import app.salondesk.waitlist.WaitlistDesk;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
@@ -68,7 +71,10 @@ public final class BookingFormViewModel {
     private final Map<Long, Set<Long>> servicesByMaster = new java.util.HashMap<>();
     /** A master's own length and price of a service, where they differ: "master|service". */
     private final Map<String, app.salondesk.catalog.Offer> ownTerms = new java.util.HashMap<>();
-    private final UUID requestId = UUID.randomUUID();   // made when the form opens: a re-sent save books once
+    private UUID requestId = UUID.randomUUID();   // made when the form opens: a re-sent save books once
+    /** The salon's waitlist, where the desk offers it; null: the "time taken" answer offers no waitlist. */
+    private WaitlistDesk waitlist;
+    private final ReadOnlyStringWrapper waitlistAnswer = new ReadOnlyStringWrapper(this, "waitlistAnswer", "");
     private Existing existing;
 
     private final StringProperty clientName = new SimpleStringProperty(this, "clientName", "");
@@ -102,7 +108,7 @@ public final class BookingFormViewModel {
     private final ReadOnlyObjectWrapper<BookingOutcome> answer = new ReadOnlyObjectWrapper<>(this, "answer");
     private final BooleanBinding valid;
     private int freeStartsRequest;
-    private Consumer<Booking> onSaved = b -> { };
+    private final List<Consumer<Booking>> onSaved = new java.util.ArrayList<>();
 
     public BookingFormViewModel(Salon salon, BookingEngine engine, TaskRunner tasks, Messages messages,
                                 List<Master> activeMasters, List<Service> activeServices, List<app.salondesk.catalog.Offer> offers) {
@@ -190,8 +196,9 @@ public final class BookingFormViewModel {
         return existing != null;
     }
 
+    /** Called, in the order given, when the booking is saved. */
     public void onSaved(Consumer<Booking> callback) {
-        this.onSaved = Objects.requireNonNull(callback);
+        this.onSaved.add(Objects.requireNonNull(callback));
     }
 
     /** A client picked from the search list (the phone as stored, E.164). */
@@ -252,7 +259,7 @@ public final class BookingFormViewModel {
         refreshFreeStarts();   // the day has changed under us, or we just changed it
         outcome.fold(
                 booked -> {
-                    onSaved.accept(booked.booking());
+                    onSaved.forEach(c -> c.accept(booked.booking()));
                     return null;
                 },
                 taken -> null,
@@ -267,6 +274,64 @@ public final class BookingFormViewModel {
     private void failed(Throwable t) {
         saving.set(false);
         generalError.set(messages.get("form.failed"));
+    }
+
+    // ---- the waitlist (issue 14) ---------------------------------------------------------------
+
+    /** Offers "join the waitlist" when the time is taken. */
+    public void setWaitlist(WaitlistDesk desk) {
+        this.waitlist = desk;
+    }
+
+    public boolean waitlistOffered() {
+        return waitlist != null && existing == null;
+    }
+
+    /**
+     * Books for a waitlist entry ("book now"): the booking carries the entry's request id, the
+     * only one the database lets fulfil the entry.
+     */
+    public void useRequestId(UUID entryRequestId) {
+        this.requestId = Objects.requireNonNull(entryRequestId);
+    }
+
+    /**
+     * One click after "taken": this client waits for this service (or length) with this master
+     * on this day, at any time of it; the worker books the first time that frees up.
+     */
+    public void joinWaitlist() {
+        if (!waitlistOffered()) {
+            return;
+        }
+        Service s = service.get();
+        Integer minutes = s != null ? null : parsedMinutes();
+        Master m = master.get();
+        LocalDate day = date.get();
+        boolean known = clientId.get() != null;
+        String name = clientName.get().strip();
+        NewWaitlistEntry entry = new NewWaitlistEntry(salon.id(), clientId.get(), known ? null : name,
+                known ? null : blankToNull(clientPhone.get()), s == null ? null : s.id(), minutes, m == null ? null : m.id(),
+                day, day, DailyWindow.ALL_DAY, "");
+        waitlistAnswer.set("");
+        WaitlistDesk desk = waitlist;
+        tasks.run(() -> desk.join(entry), outcome -> waitlistAnswer.set(outcome.fold(
+                joined -> messages.format("form.waitlistJoined", name, m == null ? messages.get("form.anyMaster") : m.name(),
+                        day.format(java.time.format.DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM)
+                                .withLocale(messages.locale()))),
+                refused -> messages.format("form.waitlistRefused", messages.format(refused.reason().messageKey(), refused.detail())))),
+                t -> waitlistAnswer.set(messages.get("form.failed")));
+    }
+
+    public ReadOnlyStringProperty waitlistAnswerProperty() {
+        return waitlistAnswer.getReadOnlyProperty();
+    }
+
+    private Integer parsedMinutes() {
+        try {
+            return Integer.valueOf(duration.get().strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private void showInvalid(InvalidReason reason, String detail) {
