@@ -114,6 +114,9 @@ final class WebBench {
                         cells.add(round(clients, base, false));
                     }
                 }
+                // a server runs for days: one more round, not reported, so that the people's rounds
+                // measure it warmed (the first one after the flat-out rounds still compiled code)
+                people(LARGE, base);
                 for (int r = 0; r < cfg.rounds(); r++) {
                     paced.addAll(people(LARGE, base));
                 }
