@@ -170,7 +170,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         });
         this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, this::form,
                 form -> BookingFormView.open(stage, form, messages, null, staffScreens.whoHolds())
-                        .setOnHidden(e -> window.schedule().refresh()));
+                        .setOnHidden(e -> window.schedule().refresh()), this::newBooking);
         if (salons.isDemo(salon.id())) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
@@ -415,6 +415,18 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             showHistory(() -> new LoadedHistory(title, history.ofClient(salon.id(), clientId), masters.names(salon.id())), () -> { });
         });
         view.addAction(changes);
+        if (role.mayEditBookings()) {
+            // a booking for this client, or a place on the waitlist ("Waitlist instead" in the form)
+            javafx.scene.control.Button book = new javafx.scene.control.Button(messages.get("client.book"));
+            book.setId("client-book");
+            book.setOnAction(e -> {
+                BookingFormViewModel form = form();
+                form.startNew(null, schedule.dateProperty().get().atTime(10, 0));
+                form.chooseClient(clientId, card.nameProperty().get(), card.phoneProperty().get());
+                BookingFormView.open(stage, form, messages, null, staffScreens.whoHolds()).setOnHidden(h -> window.schedule().refresh());
+            });
+            view.addAction(book);
+        }
         view.showInWindow(stage);
         card.load(clientId);
     }

@@ -34,9 +34,11 @@ final class WaitlistScreens {
     private final StaffRole role;
     private final Supplier<BookingFormViewModel> forms;
     private final Consumer<BookingFormViewModel> openForm;
+    private final java.util.function.BiConsumer<Master, java.time.LocalDateTime> newBooking;
 
     WaitlistScreens(Stage owner, WaitlistDesk desk, TaskRunner tasks, Messages messages, Salon salon, List<Master> active,
-                    StaffRole role, Supplier<BookingFormViewModel> forms, Consumer<BookingFormViewModel> openForm) {
+                    StaffRole role, Supplier<BookingFormViewModel> forms, Consumer<BookingFormViewModel> openForm,
+                    java.util.function.BiConsumer<Master, java.time.LocalDateTime> newBooking) {
         this.owner = owner;
         this.desk = desk;
         this.tasks = tasks;
@@ -46,6 +48,7 @@ final class WaitlistScreens {
         this.role = role;
         this.forms = forms;
         this.openForm = openForm;
+        this.newBooking = newBooking;
     }
 
     Stage open(LocalDate day) {
@@ -53,6 +56,7 @@ final class WaitlistScreens {
                 role == StaffRole.ADMIN);
         if (role.mayEditBookings()) {
             vm.setOnBookNow(entry -> bookNow(vm, entry));
+            vm.setOnAdd((master, shown) -> newBooking.accept(master, shown.atTime(10, 0)));
         }
         return WaitlistView.show(owner, vm, messages);
     }

@@ -18,6 +18,12 @@ public interface WaitlistDesk {
     /** Open entries (waiting, offered) whose days include {@code day}, for this master ({@code null}: any), oldest first. */
     List<WaitlistEntry> openOn(LocalDate day, Long masterId);
 
+    /**
+     * Changes what an open entry waits for: the master ({@code null}: any), the days, the part of
+     * the day; false when it was closed meanwhile or the days are no range.
+     */
+    boolean edit(long entryId, Long masterId, LocalDate from, LocalDate to, DailyWindow window);
+
     /** Takes an open entry off the list; false when it was closed meanwhile. */
     boolean remove(long entryId);
 

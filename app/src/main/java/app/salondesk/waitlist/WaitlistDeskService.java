@@ -42,6 +42,15 @@ public final class WaitlistDeskService implements WaitlistDesk {
     }
 
     @Override
+    public boolean edit(long entryId, Long masterId, LocalDate from, LocalDate to, DailyWindow window) {
+        boolean changed = allowed(() -> repository.edit(tenantId, entryId, masterId, from, to, window));
+        if (changed) {
+            wakeWorker.run();   // it may fit a time that is free now
+        }
+        return changed;
+    }
+
+    @Override
     public boolean remove(long entryId) {
         return allowed(() -> repository.remove(tenantId, entryId));
     }

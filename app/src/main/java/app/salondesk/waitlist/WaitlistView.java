@@ -86,6 +86,22 @@ public final class WaitlistView {
         bookNow.setId("waitlist-book-now");
         bookNow.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         bookNow.setOnAction(e -> vm.bookNow(table.getSelectionModel().getSelectedItem()));
+        Button edit = new Button(messages.get("waitlist.edit"));
+        edit.setId("waitlist-edit");
+        edit.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        edit.setOnAction(e -> {
+            WaitlistViewModel.Row row = table.getSelectionModel().getSelectedItem();
+            if (row != null) {
+                editDialog(stage, vm, messages, row);
+            }
+        });
+        edit.setVisible(vm.mayEdit());
+        Button add = new Button(messages.get("waitlist.add"));
+        add.setId("waitlist-add");
+        add.setOnAction(e -> vm.add());
+        remove.setVisible(vm.mayEdit());
+        bookNow.setVisible(vm.mayEdit());
+        add.setVisible(vm.mayEdit());
         Label message = new Label();
         message.setId("waitlist-message");
         message.setWrapText(true);
@@ -95,7 +111,7 @@ public final class WaitlistView {
         Button close = new Button(messages.get("waitlist.close"));
         close.setCancelButton(true);
         close.setOnAction(e -> stage.close());
-        HBox actions = new HBox(8, remove, bookNow, message, close);
+        HBox actions = new HBox(8, add, bookNow, edit, remove, message, close);
         actions.setAlignment(Pos.CENTER_LEFT);
 
         VBox content = new VBox(10, top, table, actions);
@@ -109,6 +125,52 @@ public final class WaitlistView {
         stage.show();
         vm.load();
         return stage;
+    }
+
+    /** "Change…": master (or any), days, part of the day of one entry. */
+    private static void editDialog(Stage owner, WaitlistViewModel vm, Messages messages, WaitlistViewModel.Row row) {
+        Stage dialog = new Stage();
+        dialog.initOwner(owner);
+        dialog.initModality(javafx.stage.Modality.WINDOW_MODAL);
+        dialog.setTitle(messages.get("waitlist.edit.title"));
+        WaitlistEntry e = row.entry();
+        ComboBox<Master> master = new ComboBox<>();
+        master.setId("waitlist-edit-master");
+        master.getItems().add(null);
+        master.getItems().addAll(vm.masters());
+        master.setCellFactory(l -> masterCell(messages));
+        master.setButtonCell(masterCell(messages));
+        master.setValue(vm.masters().stream().filter(m -> e.masterId() != null && m.id() == e.masterId()).findFirst().orElse(null));
+        DatePicker from = new DatePicker(e.from());
+        from.setId("waitlist-edit-from");
+        DatePicker to = new DatePicker(e.to());
+        to.setId("waitlist-edit-to");
+        javafx.scene.control.TextField window = new javafx.scene.control.TextField(
+                e.window().equals(DailyWindow.ALL_DAY) ? "" : e.window().toString());
+        window.setId("waitlist-edit-window");
+        javafx.scene.layout.GridPane grid = new javafx.scene.layout.GridPane();
+        grid.setHgap(10);
+        grid.setVgap(8);
+        grid.addRow(0, new Label(messages.get("waitlist.master")), master);
+        grid.addRow(1, new Label(messages.get("waitlist.from")), from);
+        grid.addRow(2, new Label(messages.get("waitlist.to")), to);
+        grid.addRow(3, new Label(messages.get("waitlist.edit.window")), window);
+        Button save = new Button(messages.get("waitlist.edit.save"));
+        save.setId("waitlist-edit-save");
+        save.setDefaultButton(true);
+        save.setOnAction(x -> {
+            vm.edit(row, master.getValue(), from.getValue(), to.getValue(), window.getText());
+            dialog.close();
+        });
+        Button cancel = new Button(messages.get("waitlist.close"));
+        cancel.setCancelButton(true);
+        cancel.setOnAction(x -> dialog.close());
+        HBox buttons = new HBox(8, save, cancel);
+        buttons.setAlignment(Pos.CENTER_RIGHT);
+        VBox box = new VBox(12, new Label(row.client() + " \u00b7 " + row.what()), grid, buttons);
+        box.setPadding(new Insets(16));
+        dialog.setScene(new Scene(box));
+        dialog.show();
     }
 
     private static TitledPane rules(WaitlistViewModel vm, Messages messages) {

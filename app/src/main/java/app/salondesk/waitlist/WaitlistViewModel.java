@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -57,7 +58,9 @@ public final class WaitlistViewModel {
     private final ObjectProperty<Integer> lifetimeDays = new SimpleObjectProperty<>(this, "lifetimeDays", 30);
     private final ObjectProperty<Integer> maxPerClient = new SimpleObjectProperty<>(this, "maxPerClient", 3);
     private Consumer<WaitlistEntry> onBookNow = e -> { };
+    private java.util.function.BiConsumer<Master, LocalDate> onAdd = (m, d) -> { };
     private int request;
+    private boolean editable;
 
     public WaitlistViewModel(WaitlistDesk desk, TaskRunner tasks, Messages messages, List<Master> activeMasters, ZoneId zone,
                              String country, LocalDate day, boolean admin) {
@@ -76,6 +79,23 @@ public final class WaitlistViewModel {
     /** "Book now": the desk opens the booking form for the entry (its client, service, master, day, request id). */
     public void setOnBookNow(Consumer<WaitlistEntry> onBookNow) {
         this.onBookNow = Objects.requireNonNull(onBookNow);
+        this.editable = true;
+    }
+
+    /**
+     * "Add a client…": the desk opens the booking form on the shown day and master, where
+     * "Waitlist instead" puts the client on the list (or a free time books her).
+     */
+    public void setOnAdd(java.util.function.BiConsumer<Master, LocalDate> onAdd) {
+        this.onAdd = Objects.requireNonNull(onAdd);
+    }
+
+    public void add() {
+        onAdd.accept(master.get(), day.get());
+    }
+
+    public boolean mayEdit() {
+        return editable;
     }
 
     /** The day's entries, and for admins the salon's rules. */
@@ -107,6 +127,31 @@ public final class WaitlistViewModel {
         }
         tasks.run(() -> desk.remove(row.entry().id()), removed -> {
             message.set(messages.format(removed ? "waitlist.removed" : "waitlist.closedMeanwhile", row.client()));
+            load();
+        }, this::failed);
+    }
+
+    /**
+     * "Change…": what the entry waits for — master ({@code null}: any), days, and the part of the
+     * day as typed ("13:00–17:00"; blank: any time). A problem is one sentence, nothing written.
+     */
+    public void edit(Row row, Master newMaster, LocalDate from, LocalDate to, String windowText) {
+        if (row == null) {
+            return;
+        }
+        Optional<DailyWindow> window = windowText == null || windowText.isBlank() ? Optional.of(DailyWindow.ALL_DAY)
+                : DailyWindow.parse(windowText);
+        if (window.isEmpty()) {
+            message.set(messages.get("waitlist.edit.badWindow"));
+            return;
+        }
+        if (from == null || to == null || to.isBefore(from) || from.plusDays(WaitlistRepository.MAX_RANGE_DAYS).isBefore(to)) {
+            message.set(messages.format("waitlist.edit.badDays", WaitlistRepository.MAX_RANGE_DAYS));
+            return;
+        }
+        Long masterId = newMaster == null ? null : newMaster.id();
+        tasks.run(() -> desk.edit(row.entry().id(), masterId, from, to, window.get()), changed -> {
+            message.set(messages.format(changed ? "waitlist.changed" : "waitlist.closedMeanwhile", row.client()));
             load();
         }, this::failed);
     }

@@ -147,6 +147,16 @@ class WaitlistOnDeskTest {
         waitFor(10, () -> table.getItems().size() == 1);
         MainWindowTest.screenshot(table.getScene(), "waitlist-window.png");
         robot.interact(() -> table.getSelectionModel().select(0));
+        // Change…: the afternoon only (Bohdan stays: his day is full, so the entry keeps waiting)
+        robot.clickOn("#waitlist-edit");
+        waitFor(10, () -> robot.lookup("#waitlist-edit-window").tryQuery().isPresent());
+        robot.clickOn("#waitlist-edit-window").write("13:00-17:00");
+        robot.clickOn("#waitlist-edit-save");
+        waitFor(10, () -> f.count("SELECT count(*) FROM waitlist_entries WHERE id = " + entry
+                + " AND window_from_min = 780 AND window_to_min = 1020 AND master_id = " + f.bohdan + " AND state = 'waiting'") == 1);
+        waitFor(10, () -> table.getItems().size() == 1
+                && "13:00-17:00".equals(((app.salondesk.waitlist.WaitlistViewModel.Row) table.getItems().get(0)).window()));
+        robot.interact(() -> table.getSelectionModel().select(0));
         robot.clickOn("#waitlist-remove");
         waitFor(10, () -> table.getItems().isEmpty());
         assertEquals("removed", f.dsl.resultQuery("SELECT state FROM waitlist_entries WHERE id = " + entry).fetchOne(0, String.class));

@@ -261,8 +261,23 @@ public final class BookingFormView {
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox buttons = new HBox(8, busy, gap, cancel, save);
         buttons.setAlignment(Pos.CENTER_RIGHT);
+        // the waitlist's answer, whichever button asked (here, or after "just taken")
+        Label joined = new Label();
+        joined.setId("form-waitlist-answer");
+        joined.setWrapText(true);
+        joined.textProperty().bind(vm.waitlistAnswerProperty());
+        joined.visibleProperty().bind(vm.waitlistAnswerProperty().isNotEmpty());
+        joined.managedProperty().bind(joined.visibleProperty());
+        if (vm.waitlistOffered()) {
+            // nothing suits the client today: wait for this day instead of booking
+            Button wait = new Button(messages.get("form.waitInstead"));
+            wait.setId("form-waitlist");
+            wait.disableProperty().bind(vm.waitlistAnswerProperty().isNotEmpty());
+            wait.setOnAction(e -> vm.joinWaitlist());
+            buttons.getChildren().add(1, wait);
+        }
 
-        root.getChildren().addAll(grid, general, answerBox, buttons);
+        root.getChildren().addAll(grid, general, answerBox, joined, buttons);
         vm.onSaved(b -> close());
     }
 
@@ -301,13 +316,9 @@ public final class BookingFormView {
                         // or wait for this day: the waitlist books the first time that frees up
                         Button join = new Button(messages.get("form.joinWaitlist"));
                         join.setId("form-join-waitlist");
-                        Label joined = new Label();
-                        joined.setId("form-waitlist-answer");
-                        joined.setWrapText(true);
-                        joined.textProperty().bind(vm.waitlistAnswerProperty());
                         join.disableProperty().bind(vm.waitlistAnswerProperty().isNotEmpty());
                         join.setOnAction(e -> vm.joinWaitlist());
-                        answerBox.getChildren().addAll(join, joined);
+                        answerBox.getChildren().add(join);
                     }
                     return null;
                 },
