@@ -277,6 +277,16 @@ public final class DayScheduleView {
                     if (m != null) {
                         onNewBooking.accept(m, roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime()));
                     }
+                } else if (e.getButton() == MouseButton.SECONDARY && vm.editableProperty().get()) {
+                    // a right-click on empty time: book here, or put a client on the waitlist for the day
+                    Master m = masterOf(dv);
+                    if (m != null) {
+                        LocalDateTime at = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
+                        javafx.scene.control.MenuItem book = new javafx.scene.control.MenuItem(messages.get("schedule.menu.bookHere"));
+                        book.setId("menu-book-here");
+                        book.setOnAction(a -> onNewBooking.accept(m, at));
+                        new ContextMenu(book).show(dv, e.getScreenX(), e.getScreenY());
+                    }
                 }
             }
         });

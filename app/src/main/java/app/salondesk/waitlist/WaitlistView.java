@@ -109,6 +109,7 @@ public final class WaitlistView {
         message.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(message, Priority.ALWAYS);
         Button close = new Button(messages.get("waitlist.close"));
+        close.setId("waitlist-close");
         close.setCancelButton(true);
         close.setOnAction(e -> stage.close());
         HBox actions = new HBox(8, add, bookNow, edit, remove, message, close);

@@ -160,6 +160,30 @@ class WaitlistOnDeskTest {
         robot.clickOn("#waitlist-remove");
         waitFor(10, () -> table.getItems().isEmpty());
         assertEquals("removed", f.dsl.resultQuery("SELECT state FROM waitlist_entries WHERE id = " + entry).fetchOne(0, String.class));
+        robot.clickOn("#waitlist-close");
+
+        // the calendar's menu on Anna's empty morning → the form → "Waitlist instead": Anna is free,
+        // so the desk's worker books the client at once, pending
+        DayEntryView tenOClock = entries(robot, "Iryna").stream()
+                .filter(v -> v.getEntry().getStartAsZonedDateTime().toInstant().equals(at(10, 0))).findFirst().orElseThrow();
+        javafx.geometry.Bounds row = tenOClock.localToScreen(tenOClock.getBoundsInLocal());
+        Node anna = robot.lookup((Node n) -> n instanceof com.calendarfx.view.DayView d && d.getStyleClass().contains("day-view")
+                && d.getCalendars().stream().anyMatch(c -> "Anna".equals(c.getName()))).query();
+        javafx.geometry.Bounds column = anna.localToScreen(anna.getBoundsInLocal());
+        robot.moveTo(new javafx.geometry.Point2D(column.getMinX() + column.getWidth() / 2, row.getMinY() + row.getHeight() / 2));
+        robot.clickOn(javafx.scene.input.MouseButton.SECONDARY);
+        waitFor(10, () -> robot.lookup("#menu-book-here").tryQuery().isPresent());
+        robot.clickOn("#menu-book-here");
+        waitFor(10, () -> robot.lookup("#form-client-name").tryQuery().isPresent());
+        robot.clickOn("#form-client-name").write("Petra Later").type(javafx.scene.input.KeyCode.TAB);
+        robot.clickOn("#form-client-phone").write("063 555 44 33");
+        choose(robot, "#form-service", "Cut");
+        robot.clickOn("#form-waitlist");
+        waitFor(10, () -> robot.lookup("#form-waitlist-answer").queryAs(Label.class).getText().startsWith("Petra Later is on the waitlist with Anna"));
+        waitFor(15, () -> f.count("SELECT count(*) FROM waitlist_entries e JOIN clients c ON c.id = e.client_id WHERE c.name = 'Petra Later' "
+                + "AND e.master_id = " + f.anna + " AND e.state = 'fulfilled'") == 1);
+        assertEquals(0, f.overlappingPairs());
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
         f.dsl.execute("DELETE FROM bookings");
     }
 
