@@ -36,7 +36,14 @@ public final class OnlineServer {
     public static final Duration CATALOGUE_TTL = Duration.ofSeconds(3);
 
     public static WebServer start(Backend backend, WebSettings settings, Clock clock) {
-        return WebServer.start(new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL), () -> answers(backend), settings, clock);
+        return start(backend, settings, clock, tenant -> { });
+    }
+
+    /** @param onWaitlistJoined told the salon of each client who joins its waitlist on the page */
+    public static WebServer start(Backend backend, WebSettings settings, Clock clock, java.util.function.LongConsumer onWaitlistJoined) {
+        OnlineDeskService desk = new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL);
+        desk.onWaitlistJoined(onWaitlistJoined);
+        return WebServer.start(desk, () -> answers(backend), settings, clock);
     }
 
     /**

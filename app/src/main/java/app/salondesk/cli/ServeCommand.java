@@ -17,7 +17,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
@@ -83,7 +82,8 @@ final class ServeCommand implements Callable<Integer> {
                 : root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend();
         WebServer server;
         Backend waitlistBackend = null;
-        List<WaitlistWorker> workers = new ArrayList<>();
+        // read by the web threads (a client joined: wake her salon's worker) while this one adds
+        List<WaitlistWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
         try {
             root.warnIfOwner(backend);
             if (demo) {
@@ -93,7 +93,8 @@ final class ServeCommand implements Callable<Integer> {
             WebSettings settings = new WebSettings(listenOn, port, blankToNull(baseUrl), behindProxy, keystore,
                     System.getenv("SALONDESK_KEYSTORE_PASSWORD"), Duration.ofSeconds(stopTimeout),
                     WebSettings.Limits.defaults(), System.getenv("SALONDESK_WEB_SECRET"));
-            server = OnlineServer.start(backend, settings, Clock.systemUTC());
+            server = OnlineServer.start(backend, settings, Clock.systemUTC(),
+                    tenant -> workers.stream().filter(w -> w.tenantId() == tenant).forEach(WaitlistWorker::wake));
             // the waitlist: on the serving login when it is the owner; on a login of the salon's staff
             // when one is given (the online login may not touch the waitlist: ADR 13)
             if (waitlistLogin != null && !waitlistLogin.isBlank()) {

@@ -63,6 +63,7 @@ public final class OnlineDeskService implements OnlineDesk {
     private final OnlineCatalogue catalogue;
     private final BookingEngine engine;
     private final Clock clock;
+    private volatile java.util.function.LongConsumer onWaitlistJoined = tenant -> { };
 
     /** Reads everything afresh for every question: what tests that change a salon mid-test want. */
     public OnlineDeskService(DSLContext dsl) {
@@ -284,6 +285,14 @@ public final class OnlineDeskService implements OnlineDesk {
         }
     }
 
+    /**
+     * Told the salon of every client who joins its waitlist here: {@code serve} wakes the salon's
+     * worker if it runs one in this process, so a time already free is booked within a moment.
+     */
+    public void onWaitlistJoined(java.util.function.LongConsumer listener) {
+        this.onWaitlistJoined = java.util.Objects.requireNonNull(listener);
+    }
+
     @Override
     public WaitOutcome joinWaitlist(OnlineWaitRequest r) {
         Optional<OnlineSalon> found = catalogue.byTenant(r.tenantId());
@@ -315,7 +324,9 @@ public final class OnlineDeskService implements OnlineDesk {
             return new WaitOutcome.Invalid("", "online.invalid.service");
         }
         try {
-            return new WaitOutcome.Joined(repository.joinWaitlist(r, phone.get()));
+            long entry = repository.joinWaitlist(r, phone.get());
+            onWaitlistJoined.accept(r.tenantId());
+            return new WaitOutcome.Joined(entry);
         } catch (DataAccessException e) {
             String state = String.valueOf(e.sqlState());
             log.info("the database refused salon {} an online waitlist entry: {}", r.tenantId(), state);

@@ -71,6 +71,11 @@ public final class WaitlistWorker implements AutoCloseable {
      * notifications on a connection of its own made with {@code listenAs} (the same login). Close
      * it to stop. This is the hook the desk (embedded mode) and {@code salondesk serve} call.
      */
+    /** The salon this worker books for. */
+    public long tenantId() {
+        return tenantId;
+    }
+
     public static WaitlistWorker start(DSLContext dsl, ConnectionSettings listenAs, long tenantId) {
         return start(dsl, listenAs, tenantId, SWEEP_EVERY);
     }

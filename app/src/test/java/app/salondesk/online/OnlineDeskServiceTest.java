@@ -416,4 +416,27 @@ class OnlineDeskServiceTest {
         }
         assertTrue(kept.size() <= OnlineCatalogue.MAX_ENTRIES, "kept " + kept.size());
     }
+
+    @Test
+    void aClientWhoJoinsTheWaitlistOnThePageIsAnEntryOfTheSalonAndItsWorkerIsToldOfIt() {
+        List<Long> told = new ArrayList<>();
+        online.onWaitlistJoined(told::add);
+        try {
+            OnlineDesk.WaitOutcome o = online.joinWaitlist(new OnlineWaitRequest(f.tenant, f.cut, f.anna, DAY, DAY, 720, 1020,
+                    "Wendy Web", "067 999 11 22"));
+            long entry = assertInstanceOf(OnlineDesk.WaitOutcome.Joined.class, o, o.toString()).entryId();
+            assertEquals(List.of(f.tenant), told);
+            assertEquals(1, f.count("SELECT count(*) FROM waitlist_entries WHERE id = " + entry + " AND source = 'online' AND master_id = "
+                    + f.anna + " AND window_from_min = 720 AND window_to_min = 1020 AND state = 'waiting'"));
+            // beyond the salon's days ahead: refused by the page's rules, nothing written, nobody told
+            OnlineDesk.WaitOutcome far = online.joinWaitlist(new OnlineWaitRequest(f.tenant, f.cut, f.anna, DAY, DAY.plusDays(400), 0, 1440,
+                    "Wendy Web", "067 999 11 22"));
+            assertEquals(new OnlineDesk.WaitOutcome.Invalid("days", "online.wait.days"), far);
+            assertEquals(List.of(f.tenant), told);
+            assertEquals(1, f.count("SELECT count(*) FROM waitlist_entries"));
+        } finally {
+            online.onWaitlistJoined(t -> { });
+            f.dsl.execute("DELETE FROM waitlist_entries");
+        }
+    }
 }
