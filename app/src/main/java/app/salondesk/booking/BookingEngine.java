@@ -14,6 +14,7 @@ import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -60,9 +61,20 @@ public final class BookingEngine {
     static final int SLOTS_PER_GROUP = 3;
 
     private final DSLContext dsl;
+    private final SharedOffers offers;
 
     public BookingEngine(DSLContext dsl) {
+        this(dsl, Duration.ZERO);
+    }
+
+    /**
+     * @param sharedOffers how long losers of the same time share one search for their offers
+     *                     ({@link SharedOffers}); a server facing a crowd (the online page) shares
+     *                     them for a moment, a desk searches its own
+     */
+    public BookingEngine(DSLContext dsl, Duration sharedOffers) {
         this.dsl = dsl;
+        this.offers = sharedOffers.isZero() ? null : new SharedOffers(sharedOffers, System::nanoTime);
     }
 
     // ---- new bookings ------------------------------------------------------------------------
@@ -384,6 +396,11 @@ public final class BookingEngine {
         }
     }
 
+    private List<FreeSlot> search(Nearest q) {
+        return FreeSlotFinder.find(dsl, FreeSlotFinder.Question.nearest(q.tenantId(), q.minutes(), q.wished(), q.masterId(),
+                q.serviceId(), q.excludeId(), SLOT_STEP_MIN, SLOTS_PER_GROUP));
+    }
+
     /** The nearest-free-times question of a loser: the wished start, length, master and service. */
     private record Nearest(long tenantId, int minutes, Instant wished, long masterId, Long serviceId, Long excludeId) {
     }
@@ -439,8 +456,10 @@ public final class BookingEngine {
      */
     private List<FreeSlot> nearestFree(Nearest q) {
         try {
-            return FreeSlotFinder.find(dsl, FreeSlotFinder.Question.nearest(q.tenantId(), q.minutes(), q.wished(), q.masterId(),
-                    q.serviceId(), q.excludeId(), SLOT_STEP_MIN, SLOTS_PER_GROUP));
+            if (offers != null && q.excludeId() == null) {
+                return offers.get(q, () -> search(q));
+            }
+            return search(q);
         } catch (DataAccessException e) {
             log.warn("the time was taken; its nearest free times could not be searched", e);
             return List.of();

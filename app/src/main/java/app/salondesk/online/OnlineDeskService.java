@@ -50,6 +50,8 @@ public final class OnlineDeskService implements OnlineDesk {
 
     /** Free starts are offered every quarter of an hour from the start of each working interval. */
     public static final int STEP_MIN = 15;
+    /** How long losers of one time share their offers on a server ({@code BookingEngine}, ADR 5). */
+    public static final Duration SHARED_OFFERS = Duration.ofMillis(500);
     public static final int MAX_NOTE_LENGTH = 500;
     public static final int MAX_EMAIL_LENGTH = 254;
     static final int TOKEN_BYTES = 32;
@@ -78,7 +80,8 @@ public final class OnlineDeskService implements OnlineDesk {
         this.dsl = dsl;
         this.repository = new OnlineRepository(dsl);
         this.catalogue = new OnlineCatalogue(repository, catalogueTtl, System::nanoTime);
-        this.engine = new BookingEngine(dsl);
+        // a server facing a crowd: losers of the same time share one search for their offers
+        this.engine = new BookingEngine(dsl, catalogueTtl.isZero() ? Duration.ZERO : SHARED_OFFERS);
         this.clock = clock;
     }
 
