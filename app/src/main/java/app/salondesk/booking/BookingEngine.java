@@ -104,8 +104,10 @@ public final class BookingEngine {
                 && !cmd.newClient().phone().isBlank();
         // a number typed without +code is the salon's country's, whichever road it came by (form,
         // command line, import); read before the transaction, and only on this path: a booking for
-        // a known client (the fast path) costs no extra round trip
-        String region = newPhone ? new SalonRepository(dsl).country(cmd.tenantId()) : PhoneNumbers.NO_REGION;
+        // a known client (the fast path), or a number already international (the online page
+        // sends E.164), costs no extra round trip
+        String region = newPhone && !cmd.newClient().phone().strip().startsWith("+")
+                ? new SalonRepository(dsl).country(cmd.tenantId()) : PhoneNumbers.NO_REGION;
         Optional<Invalid> bad = validate(cmd, region);
         if (bad.isPresent()) {
             return bad.get();
@@ -137,12 +139,12 @@ public final class BookingEngine {
             }
             RuleBook.Question q = new RuleBook.Question(cmd.tenantId(), cmd.masterId(), cmd.clientId(), cmd.serviceId(),
                     cmd.start(), cmd.durationMin(), null, pastAllowed, cmd.overrideHours(), true, status.holdsTime());
-            Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
-            if (problem.isPresent()) {
-                return refusal(attempt, q, problem.get());
+            RuleBook.Verdict verdict = RuleBook.verdict(tx, q);
+            if (verdict.problem().isPresent()) {
+                return refusal(attempt, q, verdict.problem().get());
             }
-            int minutes = cmd.durationMin() != null ? cmd.durationMin()
-                    : RuleBook.serviceMinutes(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId());
+            // the length the rule book just checked (asked in the same round trip)
+            int minutes = cmd.durationMin() != null ? cmd.durationMin() : verdict.minutes();
             boolean outside = cmd.overrideHours() && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.masterId(), cmd.start(), minutes);
             return writeOrTimeTaken(tx,
                     () -> {

@@ -55,6 +55,17 @@ final class RuleBook {
 
     /** The first rule the booking breaks, with names for the message; empty when it may be written. */
     static Optional<Problem> check(DSLContext tx, Question q) {
+        return verdict(tx, q).problem();
+    }
+
+    /**
+     * The rule book's answer and the booking's length it asked about (the one given, else the
+     * service's with this master; null for an unknown service) — one round trip for both.
+     */
+    record Verdict(Optional<Problem> problem, Integer minutes) {
+    }
+
+    static Verdict verdict(DSLContext tx, Question q) {
         Record r = tx.resultQuery(CHECK,
                         q.tenantId(), q.masterId(), q.clientId(), q.serviceId(), utc(q.start()),
                         q.excludeBookingId(), q.pastAllowed(), q.hoursWaived(), q.serviceCheck(), q.holdsTime(),
@@ -62,17 +73,13 @@ final class RuleBook {
                         q.minutes(), q.tenantId(), q.masterId(), q.serviceId())
                 .fetchOne();
         String code = r.get(0, String.class);
+        Integer minutes = r.get(1, Integer.class);
         if (code == null) {
-            return Optional.empty();
+            return new Verdict(Optional.empty(), minutes);
         }
-        return Optional.of(new Problem(Rule.fromDb(code), r.get(2, String.class), r.get(3, String.class), r.get(1, Integer.class)));
+        return new Verdict(Optional.of(new Problem(Rule.fromDb(code), r.get(2, String.class), r.get(3, String.class), minutes)), minutes);
     }
 
-    /** The service's length with this master (its own, else the service's); null for an unknown service. */
-    static Integer serviceMinutes(DSLContext tx, long tenantId, long masterId, long serviceId) {
-        return tx.resultQuery("SELECT service_minutes(?, ?, CAST(? AS bigint))", tenantId, masterId, serviceId)
-                .fetchOne(0, Integer.class);
-    }
 
     /** Whether the booking lies inside one of the master's working intervals (for the override flag). */
     static boolean withinHours(DSLContext tx, long tenantId, long masterId, Instant start, int minutes) {
