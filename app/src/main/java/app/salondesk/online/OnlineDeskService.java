@@ -152,11 +152,9 @@ public final class OnlineDeskService implements OnlineDesk {
         }
         OnlineSalon salon = found.get();
         String name = r.name() == null ? "" : r.name().strip();
-        if (name.isEmpty()) {
-            return new OnlineOutcome.Invalid("name", "online.invalid.nameMissing");
-        }
-        if (name.length() > ClientRepository.MAX_NAME_LENGTH || name.chars().anyMatch(Character::isISOControl)) {
-            return new OnlineOutcome.Invalid("name", "online.invalid.nameTooLong");
+        Optional<String> badName = nameProblem(name);
+        if (badName.isPresent()) {
+            return new OnlineOutcome.Invalid("name", badName.get());
         }
         Optional<String> phone = PhoneNumbers.normalise(r.phone(), salon.country());
         if (phone.isEmpty()) {
@@ -304,11 +302,9 @@ public final class OnlineDeskService implements OnlineDesk {
         }
         OnlineSalon salon = found.get();
         String name = r.name() == null ? "" : r.name().strip();
-        if (name.isEmpty()) {
-            return new WaitOutcome.Invalid("name", "online.invalid.nameMissing");
-        }
-        if (name.length() > ClientRepository.MAX_NAME_LENGTH || name.chars().anyMatch(Character::isISOControl)) {
-            return new WaitOutcome.Invalid("name", "online.invalid.nameTooLong");
+        Optional<String> badName = nameProblem(name);
+        if (badName.isPresent()) {
+            return new WaitOutcome.Invalid("name", badName.get());
         }
         Optional<String> phone = PhoneNumbers.normalise(r.phone(), salon.country());
         if (phone.isEmpty()) {
@@ -344,6 +340,17 @@ public final class OnlineDeskService implements OnlineDesk {
     }
 
     // ---- helpers -----------------------------------------------------------------------------
+
+    /** What is wrong with a client's name as the page sent it (stripped), as a bundle key; empty when it will do. */
+    private static Optional<String> nameProblem(String name) {
+        if (name.isEmpty()) {
+            return Optional.of("online.invalid.nameMissing");
+        }
+        if (name.length() > ClientRepository.MAX_NAME_LENGTH || name.chars().anyMatch(Character::isISOControl)) {
+            return Optional.of("online.invalid.nameTooLong");
+        }
+        return Optional.empty();
+    }
 
     /** Now, the earliest bookable start, today and the last bookable day, in the salon's zone. */
     private record Window(java.time.ZoneId zone, Instant earliest, LocalDate today, LocalDate lastDay) {

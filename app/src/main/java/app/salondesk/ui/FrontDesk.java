@@ -169,8 +169,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             }
         });
         this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, this::form,
-                form -> BookingFormView.open(stage, form, messages, null, staffScreens.whoHolds())
-                        .setOnHidden(e -> window.schedule().refresh()), this::newBooking);
+                form -> showForm(form, null), this::newBooking);
         if (salons.isDemo(salon.id())) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
@@ -291,7 +290,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         LocalDateTime when = at != null ? at
                 : schedule.dateProperty().get().atTime(LocalTime.now(salon.zone()).withMinute(0).withSecond(0).withNano(0).plusHours(1));
         form.startNew(master, when);
-        BookingFormView.open(stage, form, messages, clientSearch(), staffScreens.whoHolds()).setOnHidden(e -> window.schedule().refresh());
+        showForm(form, clientSearch());
     }
 
     @Override
@@ -303,7 +302,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }, existing -> {
             BookingFormViewModel form = form();
             form.startEdit(existing);
-            BookingFormView.open(stage, form, messages, null, staffScreens.whoHolds()).setOnHidden(e -> window.schedule().refresh());
+            showForm(form, null);
         }, failure -> schedule.reload());
     }
 
@@ -423,7 +422,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 BookingFormViewModel form = form();
                 form.startNew(null, schedule.dateProperty().get().atTime(10, 0));
                 form.chooseClient(clientId, card.nameProperty().get(), card.phoneProperty().get());
-                BookingFormView.open(stage, form, messages, null, staffScreens.whoHolds()).setOnHidden(h -> window.schedule().refresh());
+                showForm(form, null);
             });
             view.addAction(book);
         }
@@ -434,6 +433,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     /** The booking form's client field searches as the receptionist types. */
     private BookingFormView.ClientSearch clientSearch() {
         return onPick -> ClientSearchView.create(clients, salon, tasks, messages, onPick).node();
+    }
+
+    /** The form in its window; the calendar refreshes when it closes. */
+    private void showForm(BookingFormViewModel form, BookingFormView.ClientSearch search) {
+        BookingFormView.open(stage, form, messages, search, staffScreens.whoHolds()).setOnHidden(e -> window.schedule().refresh());
     }
 
     private BookingFormViewModel form() {

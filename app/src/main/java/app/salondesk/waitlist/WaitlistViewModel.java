@@ -57,6 +57,8 @@ public final class WaitlistViewModel {
     private final BooleanProperty autoBook = new SimpleBooleanProperty(this, "autoBook", true);
     private final ObjectProperty<Integer> lifetimeDays = new SimpleObjectProperty<>(this, "lifetimeDays", 30);
     private final ObjectProperty<Integer> maxPerClient = new SimpleObjectProperty<>(this, "maxPerClient", 3);
+    private final DateTimeFormatter dates;
+    private final DateTimeFormatter stamps;
     private Consumer<WaitlistEntry> onBookNow = e -> { };
     private java.util.function.BiConsumer<Master, LocalDate> onAdd = (m, d) -> { };
     private int request;
@@ -70,6 +72,8 @@ public final class WaitlistViewModel {
         this.zone = zone;
         this.country = country;
         this.admin = admin;
+        this.dates = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
+        this.stamps = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.SHORT).withLocale(messages.locale());
         masters.setAll(activeMasters);
         this.day.set(day);
         this.day.addListener((obs, old, now) -> load());
@@ -191,8 +195,6 @@ public final class WaitlistViewModel {
     }
 
     private Row row(WaitlistEntry e) {
-        DateTimeFormatter dates = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
-        DateTimeFormatter stamps = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.SHORT).withLocale(messages.locale());
         String what = e.serviceName() != null ? e.serviceName() : messages.format("waitlist.minutes", e.durationMin());
         String days = e.from().equals(e.to()) ? e.from().format(dates) : e.from().format(dates) + " \u2013 " + e.to().format(dates);
         String window = e.window().equals(DailyWindow.ALL_DAY) ? messages.get("waitlist.allDay") : e.window().toString();

@@ -123,6 +123,28 @@ final class BookHandler {
     /** Every field's problem, in the client's words; returns the phone in E.164 when it is one. */
     private static String validate(WebText t, OnlineSalon salon, String name, String phone, String email, String note,
                                    boolean consent, Map<String, String> errors) {
+        String e164 = validateNameAndPhone(t, salon, name, phone, errors);
+        if (email.length() > MAX_EMAIL) {
+            errors.put("email", t.format("web.invalid.tooLong", MAX_EMAIL));
+        } else if (!email.isEmpty() && !EMAIL.matcher(email).matches()) {
+            errors.put("email", t.get("web.invalid.email"));
+        }
+        if (note.length() > MAX_NOTE) {
+            errors.put("note", t.format("web.invalid.tooLong", MAX_NOTE));
+        } else if (CONTROL.matcher(note).find()) {
+            errors.put("note", t.get("web.invalid.noteChars"));
+        }
+        if (!consent) {
+            errors.put("consent", t.get("web.invalid.consent"));
+        }
+        return e164;
+    }
+
+    /**
+     * The name and phone fields' problems, in the client's words (the booking form's and the
+     * waitlist form's alike); returns the phone in E.164 when it is one.
+     */
+    static String validateNameAndPhone(WebText t, OnlineSalon salon, String name, String phone, Map<String, String> errors) {
         if (name.isBlank()) {
             errors.put("name", t.get("web.invalid.nameMissing"));
         } else if (name.length() > MAX_NAME) {
@@ -140,19 +162,6 @@ final class BookHandler {
             if (e164 == null) {
                 errors.put("phone", t.format("web.invalid.phone", PhoneNumbers.example(salon.country())));
             }
-        }
-        if (email.length() > MAX_EMAIL) {
-            errors.put("email", t.format("web.invalid.tooLong", MAX_EMAIL));
-        } else if (!email.isEmpty() && !EMAIL.matcher(email).matches()) {
-            errors.put("email", t.get("web.invalid.email"));
-        }
-        if (note.length() > MAX_NOTE) {
-            errors.put("note", t.format("web.invalid.tooLong", MAX_NOTE));
-        } else if (CONTROL.matcher(note).find()) {
-            errors.put("note", t.get("web.invalid.noteChars"));
-        }
-        if (!consent) {
-            errors.put("consent", t.get("web.invalid.consent"));
         }
         return e164;
     }

@@ -84,16 +84,7 @@ final class WaitlistPage {
         boolean consent = ctx.formParam("consent") != null;
         WebText t = pages.text(ctx, salon);
         Map<String, String> errors = new LinkedHashMap<>();
-        if (name.isBlank()) {
-            errors.put("name", t.get("web.invalid.nameMissing"));
-        } else if (name.length() > BookHandler.MAX_NAME) {
-            errors.put("name", t.format("web.invalid.tooLong", BookHandler.MAX_NAME));
-        }
-        if (phone.isBlank()) {
-            errors.put("phone", t.get("web.invalid.phoneMissing"));
-        } else if (phone.length() > BookHandler.MAX_PHONE) {
-            errors.put("phone", t.format("web.invalid.tooLong", BookHandler.MAX_PHONE));
-        }
+        String e164 = BookHandler.validateNameAndPhone(t, salon, name, phone, errors);
         Optional<LocalDate> first = day(from);
         Optional<LocalDate> last = day(to);
         if (first.isEmpty() || last.isEmpty()) {
@@ -106,7 +97,7 @@ final class WaitlistPage {
             render(ctx, 422, salon, c, from, to, part, name, phone, consent, errors, null);
             return;
         }
-        if (!phones.tryAcquire("wait:" + phone.replaceAll("\\D", ""))) {
+        if (!phones.tryAcquire("wait:" + e164)) {
             ctx.header("Retry-After", Long.toString(phones.secondsUntilNext()));
             throw new TooManyRequestsResponse();
         }

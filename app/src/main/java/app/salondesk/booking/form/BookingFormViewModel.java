@@ -326,9 +326,10 @@ public final class BookingFormViewModel {
         return waitlistAnswer.getReadOnlyProperty();
     }
 
+    /** The minutes as typed, in range or not (the waitlist says why not); null when no number. */
     private Integer parsedMinutes() {
         try {
-            return Integer.valueOf(duration.get().strip());
+            return Integer.valueOf(duration.get() == null ? "" : duration.get().strip());
         } catch (NumberFormatException e) {
             return null;
         }
@@ -439,12 +440,8 @@ public final class BookingFormViewModel {
     }
 
     private Integer parseDuration() {
-        try {
-            int m = Integer.parseInt(duration.get() == null ? "" : duration.get().strip());
-            return m > 0 && m <= BookingEngine.MAX_DURATION_MIN ? m : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        Integer m = parsedMinutes();
+        return m != null && m > 0 && m <= BookingEngine.MAX_DURATION_MIN ? m : null;
     }
 
     // ---- validation (inline: every change re-checks its field) -------------------------------
