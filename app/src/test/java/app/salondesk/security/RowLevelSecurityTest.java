@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * PostgreSQL, not the UI, decides: each test logs in as a staff member's own role and finds
@@ -307,5 +308,24 @@ class RowLevelSecurityTest {
                 UUID.randomUUID(), Source.FORM, false));
         assertInstanceOf(BookingOutcome.Invalid.class, other, other.toString());
         assertEquals(0, f.count("SELECT count(*) FROM bookings WHERE tenant_id = " + otherSalon));
+    }
+    /**
+     * Migration 16: a policy that calls {@code salondesk_current_tenant()} bare runs the staff
+     * lookup for every row it looks at; wrapped in a scalar subquery it runs once per statement.
+     * Every policy, including those of later migrations, keeps the wrapped form.
+     */
+    @Test
+    void everyPolicyAsksWhoTheLoginIsOncePerStatement() {
+        var policies = f.dsl.fetch("SELECT tablename || '.' || policyname AS name, coalesce(qual, '') || ' ' || coalesce(with_check, '') AS expr "
+                + "FROM pg_policies WHERE schemaname = 'public'");
+        int asked = 0;
+        for (var p : policies) {
+            String expr = p.get("expr", String.class);
+            int calls = expr.split("salondesk_current_tenant\\(\\)", -1).length - 1;
+            int once = expr.split("SELECT salondesk_current_tenant\\(\\)", -1).length - 1;
+            assertEquals(calls, once, p.get("name", String.class) + " asks for the tenant per row: " + expr);
+            asked += calls;
+        }
+        assertTrue(asked >= 20, "the staff's policies ask for the tenant: " + asked);
     }
 }

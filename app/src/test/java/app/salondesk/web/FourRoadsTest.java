@@ -260,6 +260,13 @@ class FourRoadsTest {
      * the web road and the waitlist take the same lock; the entry waits on, nothing written.
      */
     @Test
+    void theServersSessionsPlanTheirStatementsOnce() {
+        // a custom plan per request cost the free-time search 1.4-2.8 ms of planning (ADR 12)
+        assertEquals("force_generic_plan", online.dsl().fetchValue("SHOW plan_cache_mode"));
+        assertEquals("auto", f.dsl.fetchValue("SHOW plan_cache_mode"), "the desk's own sessions keep the default");
+    }
+
+    @Test
     void whileTheMastersLockIsHeldThePageAndTheDeskBothSayBusyAfterFiveSeconds() throws Exception {
         LocalDate day = LocalDate.now(EngineFixture.ZONE).plusDays(1);
         Instant start = at(day, LocalTime.of(15, 0));

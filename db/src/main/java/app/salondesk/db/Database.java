@@ -24,6 +24,14 @@ public final class Database implements AutoCloseable {
 
     /** Opens a pool; fails fast (one clear exception) when the server cannot be reached. */
     public static Database open(ConnectionSettings settings, int maxPoolSize) {
+        return open(settings, maxPoolSize, java.util.Map.of());
+    }
+
+    /**
+     * A pool whose sessions start with these server settings (sent in the start-up packet, as
+     * {@code -c name=value}): what one road's sessions need and no other's.
+     */
+    public static Database open(ConnectionSettings settings, int maxPoolSize, java.util.Map<String, String> sessionSettings) {
         HikariConfig cfg = new HikariConfig();
         cfg.setPoolName("salondesk");
         cfg.setJdbcUrl(settings.url());
@@ -40,6 +48,11 @@ public final class Database implements AutoCloseable {
         cfg.addDataSourceProperty("ApplicationName", "SalonDesk");
         cfg.addDataSourceProperty("connectTimeout", "10");
         cfg.addDataSourceProperty("tcpKeepAlive", "true");
+        if (!sessionSettings.isEmpty()) {
+            StringBuilder options = new StringBuilder();
+            sessionSettings.forEach((name, value) -> options.append(options.isEmpty() ? "" : " ").append("-c ").append(name).append('=').append(value));
+            cfg.addDataSourceProperty("options", options.toString());
+        }
         return new Database(new HikariDataSource(cfg), settings);
     }
 
