@@ -73,7 +73,9 @@ final class BenchDatabase implements AutoCloseable {
 
     /** The same login with {@code statement_timeout} set for every session (pgjdbc's {@code options}). */
     private static ConnectionSettings withTimeout(ConnectionSettings s, BenchConfig cfg) {
-        String option = "options=-c%20statement_timeout%3D" + cfg.statementTimeoutSeconds() + "s";
+        // the seeding's long statements: no socket timeout of the app's pools (a URL's settings win)
+        String option = "options=-c%20statement_timeout%3D" + cfg.statementTimeoutSeconds() + "s&socketTimeout="
+                + (cfg.statementTimeoutSeconds() + 60);
         return new ConnectionSettings(s.url() + (s.url().contains("?") ? "&" : "?") + option, s.user(), s.password());
     }
 

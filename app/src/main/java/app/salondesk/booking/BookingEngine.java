@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 
@@ -62,6 +63,7 @@ public final class BookingEngine {
 
     private final DSLContext dsl;
     private final SharedOffers offers;
+    private Duration lostBudget = LostConnection.BUDGET;
 
     public BookingEngine(DSLContext dsl) {
         this(dsl, Duration.ZERO);
@@ -75,6 +77,12 @@ public final class BookingEngine {
     public BookingEngine(DSLContext dsl, Duration sharedOffers) {
         this.dsl = dsl;
         this.offers = sharedOffers.isZero() ? null : new SharedOffers(sharedOffers, System::nanoTime);
+    }
+
+    /** For tests: how long a write whose answer was lost is settled for. */
+    public BookingEngine settlingLostWritesFor(Duration budget) {
+        this.lostBudget = budget;
+        return this;
     }
 
     // ---- new bookings ------------------------------------------------------------------------
@@ -115,7 +123,9 @@ public final class BookingEngine {
         UUID requestId = cmd.requestId() != null ? cmd.requestId() : UUID.randomUUID();
         String phone = newPhone ? PhoneNumbers.normalise(cmd.newClient().phone(), region).orElse(null) : null;
         boolean usual = cmd.clientId() != null && !cmd.overrideHours();
-        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), !usual, (tx, attempt) -> {
+        Function<DSLContext, BookingOutcome> truth = d -> BookingRows.byRequest(d, cmd.tenantId(), requestId, cmd.source(), phone)
+                .<BookingOutcome>map(Booked::new).orElseGet(() -> new TryAgain(TryAgain.Why.CONNECTION_LOST));
+        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), !usual, truth, (tx, attempt) -> {
             MasterLocks locks = attempt.locks;
             if (usual) {
                 // the usual case: the locks and the checked write in one round trip; if it writes
@@ -234,7 +244,9 @@ public final class BookingEngine {
         if (cmd.newDurationMin() <= 0 || cmd.newDurationMin() > MAX_DURATION_MIN) {
             return new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, Integer.toString(cmd.newDurationMin()));
         }
-        return inTransaction(cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source(), (tx, attempt) -> {
+        Function<DSLContext, BookingOutcome> truth = d -> LostConnection.changeSettled(d, cmd.tenantId(), cmd.bookingId(), cmd.expectedVersion(),
+                b -> b.masterId() == cmd.toMasterId() && b.start().equals(cmd.newStart()) && b.durationMin() == cmd.newDurationMin());
+        return inTransaction(cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source(), truth, (tx, attempt) -> {
             Optional<Booking> found = BookingRows.lockBooking(tx, cmd.tenantId(), cmd.bookingId());
             if (found.isEmpty()) {
                 return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
@@ -274,7 +286,9 @@ public final class BookingEngine {
         if (cmd.newStatus() == null) {
             return new Invalid(InvalidReason.BAD_VALUE, "status");
         }
-        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), (tx, attempt) -> {
+        Function<DSLContext, BookingOutcome> truth = d -> LostConnection.changeSettled(d, cmd.tenantId(), cmd.bookingId(), cmd.expectedVersion(),
+                b -> b.status() == cmd.newStatus());
+        return inTransaction(cmd.tenantId(), List.of(cmd.masterId()), cmd.source(), truth, (tx, attempt) -> {
             Optional<Booking> found = BookingRows.lockBooking(tx, cmd.tenantId(), cmd.bookingId());
             if (found.isEmpty()) {
                 return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
@@ -312,6 +326,10 @@ public final class BookingEngine {
     }
 
     public Optional<Booking> find(long tenantId, long bookingId) {
+        return find(dsl, tenantId, bookingId);
+    }
+
+    static Optional<Booking> find(DSLContext dsl, long tenantId, long bookingId) {
         return dsl.selectFrom(BOOKINGS).where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
                 .fetchOptional(BookingRows::toBooking);
     }
@@ -324,8 +342,9 @@ public final class BookingEngine {
      * failures; turns a lock timeout into {@link TryAgain}.
      */
     private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source,
+                                         Function<DSLContext, BookingOutcome> truth,
                                          BiFunction<DSLContext, Attempt, BookingOutcome> work) {
-        return inTransaction(tenantId, masterIds, source, true, work);
+        return inTransaction(tenantId, masterIds, source, true, truth, work);
     }
 
     /**
@@ -334,8 +353,11 @@ public final class BookingEngine {
      * its own would cost), or calls {@link MasterLocks#take} before it reads or writes anything.
      * A {@link TimeTaken} gets its nearest free times after the transaction has ended, without
      * the locks: they are advice, which the user books through the engine again (ADR 5).
+     * A write whose answer the connection lost is settled by {@code truth}, what the database
+     * says it became once the old session's transaction is over ({@link LostConnection}).
      */
     private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source, boolean lockFirst,
+                                         Function<DSLContext, BookingOutcome> truth,
                                          BiFunction<DSLContext, Attempt, BookingOutcome> work) {
         for (int attempt = 0; ; attempt++) {
             Attempt current = new Attempt(new MasterLocks(tenantId, masterIds, source));
@@ -343,12 +365,17 @@ public final class BookingEngine {
             try {
                 outcome = dsl.transactionResult(cfg -> {
                     DSLContext tx = cfg.dsl();
+                    tx.connection(c -> current.pid = LostConnection.backendPid(c));
                     if (lockFirst) {
                         current.locks.take(tx);
                     }
                     return work.apply(tx, current);
                 });
             } catch (DataAccessException e) {
+                if (LostConnection.isLost(e)) {
+                    log.warn("the connection was lost during a write to master(s) {}: settling it", masterIds, e);
+                    return LostConnection.settle(dsl, current.pid, lostBudget, truth);
+                }
                 String state = e.sqlState();
                 if ("55P03".equals(state)) {
                     log.info("schedule of master(s) {} stayed locked for 5 s: try again", masterIds);
@@ -386,6 +413,8 @@ public final class BookingEngine {
     private static final class Attempt {
         final MasterLocks locks;
         Nearest nearest;
+        /** The server process the transaction was sent to (0 until a connection was taken). */
+        int pid;
 
         Attempt(MasterLocks locks) {
             this.locks = locks;

@@ -41,8 +41,25 @@ public sealed interface BookingOutcome {
         }
     }
 
-    /** The master's schedule stayed locked by someone else for the whole waiting budget. */
-    record TryAgain() implements BookingOutcome {
+    /**
+     * Nothing was saved, or it is not known yet: the master's schedule stayed locked by someone
+     * else for the whole waiting budget ({@link Why#BUSY}), or the connection to the server was
+     * lost during the write (issue 15). Trying again is always safe: a new booking keeps its
+     * request id and a change its version, so a write that did land is found, never doubled.
+     */
+    record TryAgain(Why why) implements BookingOutcome {
+        public TryAgain() {
+            this(Why.BUSY);
+        }
+
+        public enum Why {
+            /** The lock timeout (or repeated deadlocks): nothing was written. */
+            BUSY,
+            /** The connection was lost; once it was back the database said the write had not landed. */
+            CONNECTION_LOST,
+            /** The connection was lost and did not come back in time to ask whether the write landed. */
+            CONNECTION_LOST_UNKNOWN
+        }
     }
 
     /** The booking changed since the user loaded it; here is how it is now. */

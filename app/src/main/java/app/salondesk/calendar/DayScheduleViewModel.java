@@ -167,7 +167,10 @@ public final class DayScheduleViewModel {
             done.accept(false);
             return;
         }
-        tasks.run(() -> commands.move(ref, toMaster, start, minutes),
+        String what = messages.format("save.move", start.atZone(salon.zone()).toLocalTime()
+                        .format(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale())),
+                masters.stream().filter(m -> m.id() == toMaster).map(Master::name).findFirst().orElse(""));
+        tasks.save(what, () -> commands.move(ref, toMaster, start, minutes),
                 outcome -> {
                     boolean saved = outcome instanceof BookingOutcome.Booked;
                     notify(outcome);
@@ -185,7 +188,8 @@ public final class DayScheduleViewModel {
         if (commands == null || !editable.get()) {
             return;
         }
-        tasks.run(() -> commands.changeStatus(ref, status),
+        tasks.save(messages.format("save.status", messages.get("booking.status." + status.dbValue())),
+                () -> commands.changeStatus(ref, status),
                 outcome -> {
                     notify(outcome);
                     reload();
@@ -201,7 +205,11 @@ public final class DayScheduleViewModel {
                                 .format(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale()))
                                 + (s.sameMaster() ? "" : " (" + s.masterName() + ")"))
                         .collect(Collectors.joining(", "))),
-                tryAgain -> messages.get("notify.tryAgain"),
+                tryAgain -> messages.get(switch (tryAgain.why()) {
+                    case BUSY -> "notify.tryAgain";
+                    case CONNECTION_LOST -> "notify.lost";
+                    case CONNECTION_LOST_UNKNOWN -> "notify.lostUnknown";
+                }),
                 changed -> messages.get("notify.changedByOthers"),
                 invalid -> messages.format("notify.invalid", messages.format(invalid.reason().messageKey(), invalid.detail()))));
     }

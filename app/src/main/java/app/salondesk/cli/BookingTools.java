@@ -104,7 +104,11 @@ final class BookingTools {
                         + b.booking().start().atZone(salon.zone()).format(DAY_TIME) + "-"
                         + b.booking().end().atZone(salon.zone()).format(TIME),
                 t -> "time-taken; nearest free: " + slots(t.nearestFree(), wished),
-                a -> "try again: " + messages.get("cli.tryAgain"),
+                a -> "try again: " + messages.get(switch (a.why()) {
+                    case BUSY -> "cli.tryAgain";
+                    case CONNECTION_LOST -> "cli.tryAgainLost";
+                    case CONNECTION_LOST_UNKNOWN -> "cli.tryAgainLostUnknown";
+                }),
                 c -> "changed by someone else: #" + c.current().id() + " is now version " + c.current().version(),
                 i -> "invalid: " + messages.format(i.reason().messageKey(), i.detail()));
     }

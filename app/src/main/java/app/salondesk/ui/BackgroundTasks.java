@@ -4,21 +4,31 @@ import javafx.application.Platform;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * Database work never runs on the FX thread: a task runs here, and its result or failure
- * is handed back on the FX thread.
+ * is handed back on the FX thread. Saves in flight are known by name, so that closing the
+ * window can wait for them and name any that did not finish (issue 15).
  */
 public final class BackgroundTasks implements TaskRunner, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(BackgroundTasks.class);
 
     private final ExecutorService executor;
+    private final Map<Long, String> saves = new ConcurrentHashMap<>();
+    private final AtomicLong nextSave = new AtomicLong();
 
     public BackgroundTasks() {
         AtomicInteger n = new AtomicInteger();
@@ -43,7 +53,47 @@ public final class BackgroundTasks implements TaskRunner, AutoCloseable {
     }
 
     @Override
+    public <T> void save(String what, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        long id = nextSave.incrementAndGet();
+        saves.put(id, what);
+        run(() -> {
+            try {
+                return work.call();
+            } finally {
+                synchronized (saves) {
+                    saves.remove(id);
+                    saves.notifyAll();
+                }
+            }
+        }, onSuccess, onFailure);
+    }
+
+    /** The saves not finished yet, in the person's words. */
+    public List<String> savesInFlight() {
+        return new ArrayList<>(new TreeMap<>(saves).values());
+    }
+
+    /** Waits up to {@code max} for the saves in flight; the ones still not finished. */
+    public List<String> awaitSaves(Duration max) throws InterruptedException {
+        long deadline = System.nanoTime() + max.toNanos();
+        synchronized (saves) {
+            while (!saves.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                saves.wait(Math.max(1, left / 1_000_000));
+            }
+        }
+        return savesInFlight();
+    }
+
+    @Override
     public void close() {
+        List<String> unfinished = savesInFlight();
+        if (!unfinished.isEmpty()) {
+            log.warn("closing with {} save(s) not finished: {}", unfinished.size(), unfinished);
+        }
         executor.shutdownNow();
     }
 }

@@ -48,6 +48,7 @@ public final class SalonDeskApp extends Application {
     public void start(Stage stage) {
         ErrorDialogs.installUncaughtHandler(messages, home.logs().resolve("salondesk.log"));
         stage.setTitle("SalonDesk");
+        SavesOnClose.install(stage, tasks, messages);
         shell = new Shell(stage, tasks, messages, Clock.systemUTC(), home.dir());
         shell.setOnDeskShown((scene, desk) -> FirstPaint.logWhenPainted(scene, desk.schedule()));
         SignInMemory memory = new SignInMemory(home.dir());

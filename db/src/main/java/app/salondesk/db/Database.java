@@ -22,6 +22,22 @@ public final class Database implements AutoCloseable {
         this.settings = settings;
     }
 
+    /**
+     * How long a call waits for the server's next byte before it gives up on the connection
+     * (issue 15): a stalled network (Wi-Fi gone, a switch rebooting) keeps a connection open with
+     * nothing answering, and without this bound a save waited for hours, holding one of the
+     * desk's workers. A booking's statements take milliseconds and wait at most 5 s for a lock.
+     * Migrations, which may build indexes for minutes, run on connections of their own.
+     */
+    public static final int SOCKET_TIMEOUT_SECONDS = 15;
+
+    /**
+     * Every session of the app's pools ends a transaction left idle this long (issue 15): a desk
+     * whose network died in the middle of a save never keeps a master's lock longer than this,
+     * and the write's fate is settled by then ({@code booking.LostConnection}).
+     */
+    public static final String IDLE_IN_TRANSACTION_TIMEOUT = "20s";
+
     /** Opens a pool; fails fast (one clear exception) when the server cannot be reached. */
     public static Database open(ConnectionSettings settings, int maxPoolSize) {
         return open(settings, maxPoolSize, java.util.Map.of());
@@ -48,11 +64,13 @@ public final class Database implements AutoCloseable {
         cfg.addDataSourceProperty("ApplicationName", "SalonDesk");
         cfg.addDataSourceProperty("connectTimeout", "10");
         cfg.addDataSourceProperty("tcpKeepAlive", "true");
-        if (!sessionSettings.isEmpty()) {
-            StringBuilder options = new StringBuilder();
-            sessionSettings.forEach((name, value) -> options.append(options.isEmpty() ? "" : " ").append("-c ").append(name).append('=').append(value));
-            cfg.addDataSourceProperty("options", options.toString());
-        }
+        cfg.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
+        java.util.Map<String, String> session = new java.util.TreeMap<>(sessionSettings);
+        session.putIfAbsent("idle_in_transaction_session_timeout", IDLE_IN_TRANSACTION_TIMEOUT);
+        StringBuilder options = new StringBuilder();
+        session.forEach((name, value) -> options.append(options.isEmpty() ? "" : " ").append("-c ").append(name).append('=').append(value));
+        // a URL's own options= (a tool's, a benchmark's) takes precedence over these
+        cfg.addDataSourceProperty("options", options.toString());
         return new Database(new HikariDataSource(cfg), settings);
     }
 
@@ -76,12 +94,17 @@ public final class Database implements AutoCloseable {
 
     /** Brings the schema up to date; returns how many migrations were applied. */
     public int migrate() {
-        return migrate(pool);
+        // connections of its own, without the pool's socket timeout: a migration may build an
+        // index over a salon's whole history
+        return migrate(Flyway.configure().dataSource(settings.url(), settings.user(), settings.password()));
     }
 
     public static int migrate(DataSource dataSource) {
-        MigrateResult result = Flyway.configure()
-                .dataSource(dataSource)
+        return migrate(Flyway.configure().dataSource(dataSource));
+    }
+
+    private static int migrate(org.flywaydb.core.api.configuration.FluentConfiguration flyway) {
+        MigrateResult result = flyway
                 .locations("classpath:db/migration")
                 .load()
                 .migrate();

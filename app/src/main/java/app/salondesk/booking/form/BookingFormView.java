@@ -323,13 +323,18 @@ public final class BookingFormView {
                     return null;
                 },
                 tryAgain -> {
-                    Label l = new Label(messages.get("form.busy"));
+                    Label l = new Label(messages.get(switch (tryAgain.why()) {
+                        case BUSY -> "form.busy";
+                        case CONNECTION_LOST -> "form.lost";
+                        case CONNECTION_LOST_UNKNOWN -> "form.lostUnknown";
+                    }));
+                    l.setWrapText(true);
                     l.getStyleClass().add("answer-title");
                     Button again = new Button(messages.get("form.tryAgain"));
                     again.setId("form-try-again");
                     again.setOnAction(e -> vm.save());
                     HBox buttons = new HBox(8, again);
-                    if (whoHolds != null) {
+                    if (whoHolds != null && tryAgain.why() == BookingOutcome.TryAgain.Why.BUSY) {
                         // a busy answer that does not go away is someone holding the master's lock
                         Button who = new Button(messages.get("form.whoHolds"));
                         who.setId("form-who-holds");

@@ -227,13 +227,20 @@ public final class BookingFormViewModel {
             NewBooking cmd = new NewBooking(salon.id(), masterId, clientId.get(),
                     clientId.get() == null ? new NewBooking.ClientDetails(clientName.get().strip(), blankToNull(clientPhone.get())) : null,
                     s == null ? null : s.id(), start, minutes, note.get(), requestId, Source.FORM, outsideHours.get());
-            tasks.run(() -> engine.book(cmd), this::answered, this::failed);
+            tasks.save(saveName(start), () -> engine.book(cmd), this::answered, this::failed);
         } else {
             Booking b = existing.booking();
             Reschedule cmd = new Reschedule(salon.id(), b.id(), b.version(), b.masterId(), masterId, start, minutes,
                     Source.FORM, outsideHours.get());
-            tasks.run(() -> engine.reschedule(cmd), this::answered, this::failed);
+            tasks.save(saveName(start), () -> engine.reschedule(cmd), this::answered, this::failed);
         }
+    }
+
+    /** The save in the person's words, should the window close before it is answered. */
+    private String saveName(Instant start) {
+        return messages.format("save.booking", clientName.get().strip(),
+                start.atZone(salon.zone()).format(java.time.format.DateTimeFormatter.ofLocalizedDateTime(java.time.format.FormatStyle.SHORT)
+                        .withLocale(messages.locale())), master.get().name());
     }
 
     /** "This time was just taken": save at one of the offered free times instead. */

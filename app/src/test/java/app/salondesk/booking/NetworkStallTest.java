@@ -1,0 +1,161 @@
+package app.salondesk.booking;
+
+import app.salondesk.booking.BookingOutcome.TryAgain;
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.db.Database;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static app.salondesk.booking.EngineFixture.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 15: a desk's network stalls in the middle of a save (a TCP relay the test controls,
+ * {@link StallingProxy}). Every call is bounded by the pool's socket timeout (2 s here, 15 s in
+ * the app), the answer is settled by request id or version once the network is back — booked
+ * if it committed, else "try again", never a silent double or loss — and the server ends the
+ * stalled desk's transaction (idle_in_transaction_session_timeout, 3 s here), so a dead desk
+ * never keeps a master's lock.
+ */
+class NetworkStallTest {
+
+    private static EngineFixture f;
+    private static StallingProxy proxy;
+    private static Database overTheNetwork;
+    private static BookingEngine desk;
+
+    @BeforeAll
+    static void aDeskBehindAStallingNetwork() throws Exception {
+        f = new EngineFixture("stall", 4);
+        ConnectionSettings direct = f.backend.database().settings();
+        int port = Integer.parseInt(direct.url().replaceAll("^jdbc:postgresql://[^:/]+:(\\d+)/.*$", "$1"));
+        proxy = new StallingProxy(port);
+        String url = direct.url().replaceFirst("//[^/]+/", "//127.0.0.1:" + proxy.port() + "/");
+        // a URL's own settings win over the pool's: a short socket timeout and idle timeout for the
+        // test; and no server-prepared statements, so that every COMMIT crosses the proxy as its text
+        url += (url.contains("?") ? "&" : "?") + "socketTimeout=2&prepareThreshold=0"
+                + "&options=-c%20idle_in_transaction_session_timeout%3D3s";
+        overTheNetwork = Database.open(new ConnectionSettings(url, direct.user(), direct.password()), 4);
+        desk = new BookingEngine(DSL.using(overTheNetwork.dataSource(), SQLDialect.POSTGRES));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        overTheNetwork.close();
+        proxy.close();
+        f.close();
+    }
+
+    @BeforeEach
+    void bareWeek() {
+        f.clearSchedule();
+    }
+
+    @AfterEach
+    void networkBack() {
+        proxy.resume();
+    }
+
+    @Test
+    void aBookingThatCommittedBeforeItsAnswerWasLostIsAnsweredBooked() {
+        NewBooking cmd = f.cutWith(f.anna, at(10, 0));
+        proxy.stallAnswersAfterTheDeskSends("COMMIT");
+        proxy.resumeAfter(5_000);
+        long t0 = System.nanoTime();
+        BookingOutcome outcome = desk.book(cmd);
+        Booking made = f.booked(outcome);
+        assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+        assertEquals(made.id(), f.id("SELECT id FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+        // settled once the network was back, not hours later
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(25), "answered within seconds");
+    }
+
+    @Test
+    void aBookingThatNeverReachedTheServerIsTryAgainAndTryingAgainBooksOnce() {
+        NewBooking cmd = f.cutWith(f.anna, at(11, 0));
+        proxy.stall();
+        proxy.resumeAfter(5_000);
+        TryAgain lost = assertInstanceOf(TryAgain.class, desk.book(cmd));
+        assertEquals(TryAgain.Why.CONNECTION_LOST, lost.why());
+        assertEquals(0, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+        // the person saves again: the same request id, one booking
+        f.booked(desk.book(cmd));
+        assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+    }
+
+    @Test
+    void aStalledDeskLosesTheMastersLockWithinSecondsAndItsWriteIsNotSaved() throws Exception {
+        NewBooking stalled = f.cutWith(f.bohdan, at(12, 0));
+        proxy.stallAnswers();   // the desk's statements reach the server, its answers never come back
+        proxy.resumeAfter(12_000);
+        CompletableFuture<BookingOutcome> stalledAnswer = CompletableFuture.supplyAsync(() -> desk.book(stalled));
+        // the stalled desk holds Bohdan's lock inside its open transaction
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (f.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == 0) {
+            assertTrue(System.nanoTime() < until, "the stalled desk took the lock");
+            Thread.sleep(20);
+        }
+        // another desk, over a working network, books the same time: the server ends the stalled
+        // transaction after its idle timeout (3 s), well inside this desk's 5 s lock wait
+        long t0 = System.nanoTime();
+        Booking other = f.booked(f.engine.book(f.cutWith(f.bohdan, at(12, 0))));
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(6), "the lock was free within seconds");
+        assertFalse(stalledAnswer.isDone(), "the network is still down for the stalled desk");
+        TryAgain lost = assertInstanceOf(TryAgain.class, stalledAnswer.get(60, TimeUnit.SECONDS));
+        assertEquals(TryAgain.Why.CONNECTION_LOST, lost.why());
+        assertEquals(0, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + stalled.requestId() + "'"));
+        assertEquals(other.id(), f.id("SELECT id FROM bookings WHERE master_id = " + f.bohdan));
+        assertEquals(0, f.overlappingPairs());
+    }
+
+    @Test
+    void aMoveThatCommittedBeforeItsAnswerWasLostIsAnsweredAsMoved() {
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(14, 0))));
+        Reschedule move = new Reschedule(f.tenant, b.id(), b.version(), f.anna, f.bohdan, at(15, 0), 60, Source.DRAG, false);
+        proxy.stallAnswersAfterTheDeskSends("COMMIT");
+        proxy.resumeAfter(5_000);
+        Booking moved = f.booked(desk.reschedule(move));
+        assertEquals(f.bohdan, moved.masterId());
+        assertEquals(at(15, 0), moved.start());
+        assertEquals(b.version() + 1, moved.version());
+    }
+
+    @Test
+    void aMoveThatNeverReachedTheServerIsTryAgainWithTheBookingUnchanged() {
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(16, 0))));
+        proxy.stall();
+        proxy.resumeAfter(5_000);
+        TryAgain lost = assertInstanceOf(TryAgain.class,
+                desk.reschedule(new Reschedule(f.tenant, b.id(), b.version(), f.anna, f.anna, at(17, 0), 60, Source.DRAG, false)));
+        assertEquals(TryAgain.Why.CONNECTION_LOST, lost.why());
+        Booking now = f.engine.find(f.tenant, b.id()).orElseThrow();
+        assertEquals(b.version(), now.version());
+        assertEquals(at(16, 0), now.start());
+    }
+
+    @Test
+    void whenTheServerStaysUnreachableTheAnswerSaysItIsNotKnownYetAndARetryIsStillSafe() {
+        NewBooking cmd = f.cutWith(f.anna, at(18, 0));
+        BookingEngine impatient = new BookingEngine(DSL.using(overTheNetwork.dataSource(), SQLDialect.POSTGRES))
+                .settlingLostWritesFor(Duration.ofSeconds(3));
+        proxy.stallAnswersAfterTheDeskSends("COMMIT");
+        TryAgain unknown = assertInstanceOf(TryAgain.class, impatient.book(cmd));
+        assertEquals(TryAgain.Why.CONNECTION_LOST_UNKNOWN, unknown.why());
+        proxy.resume();
+        // it did land; saving again finds it instead of booking twice
+        f.booked(desk.book(cmd));
+        assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+    }
+}
