@@ -74,11 +74,8 @@ public final class DayScheduleView {
     private final Map<Calendar<?>, Master> masterByCalendar = new HashMap<>();
     /** Days already asked for; guards against CalendarFX's reload on every calendar change. */
     private final Set<LocalDate> requested = new HashSet<>();
-    /**
-     * What each loaded day put on the calendars, by what the entry shows: reloading a day
-     * replaces only its own entries, and of those only the ones that changed.
-     */
-    private final Map<LocalDate, Map<String, Entry<?>>> shownEntries = new HashMap<>();
+    /** What each loaded day put on the calendars, and how a new answer replaces it. */
+    private final ShownDays shownDays;
 
     private BiConsumer<Master, LocalDateTime> onNewBooking = (m, t) -> { };
     private Consumer<BookingRef> onOpenBooking = r -> { };
@@ -90,7 +87,8 @@ public final class DayScheduleView {
     }
 
     private Drag drag;
-    private DaySchedule deferred;   // a reload that arrived while the user was dragging
+    /** Reloads that arrived while the user was dragging, by day (a week view reloads several). */
+    private final Map<LocalDate, DaySchedule> deferred = new HashMap<>();
     private LocalDateTime emptyPressTime;
     private Master emptyPressMaster;
 
@@ -99,6 +97,7 @@ public final class DayScheduleView {
         this.messages = messages;
         this.zone = vm.salon().zone();
         this.entries = new BookingEntries(messages, zone);
+        this.shownDays = new ShownDays(messages, zone, entries, resources, vm.masters());
         configure();
         followSalonClock();
         for (Master m : vm.masters()) {
@@ -117,6 +116,8 @@ public final class DayScheduleView {
         });
         view.numberOfDaysProperty().bind(vm.numberOfDaysProperty());
         vm.numberOfDaysProperty().addListener((obs, old, now) -> {
+            // week → day: the other days' entries go, so none of them can hide or keep a booking
+            shownDays.keepOnly(vm.visibleDays());
             requested.clear();
             vm.reload();
         });
@@ -131,12 +132,12 @@ public final class DayScheduleView {
         // a new day: forget what was shown, CalendarFX's LoadEvent asks for the new one
         vm.dateProperty().addListener((obs, old, now) -> {
             requested.clear();
-            clearAll();
+            shownDays.clear();
         });
         vm.scheduleProperty().addListener((obs, old, schedule) -> {
             if (schedule != null) {
                 if (drag != null) {
-                    deferred = schedule;   // never pull the entry away under the user's mouse
+                    deferred.put(schedule.date(), schedule);   // never pull the entry away under the user's mouse
                 } else {
                     show(schedule);
                 }
@@ -182,14 +183,6 @@ public final class DayScheduleView {
             shown.add(resources.get(m.id()));
         }
         view.getResources().setAll(shown);
-    }
-
-    private void clearAll() {
-        shownEntries.clear();
-        for (Resource<Master> r : resources.values()) {
-            r.getAvailabilityCalendar().clear();
-            r.getCalendars().get(0).clear();
-        }
     }
 
     /**
@@ -366,10 +359,17 @@ public final class DayScheduleView {
     }
 
     private void showDeferred() {
-        if (deferred != null && drag == null) {
-            DaySchedule s = deferred;
-            deferred = null;
-            show(s);
+        if (!deferred.isEmpty() && drag == null) {
+            List<DaySchedule> days = new ArrayList<>(deferred.values());
+            deferred.clear();
+            days.forEach(this::show);
+        }
+    }
+
+    /** A loaded day onto the calendars, if it is still on screen. */
+    private void show(DaySchedule day) {
+        if (vm.visibleDays().contains(day.date())) {
+            shownDays.show(day);
         }
     }
 
@@ -525,112 +525,5 @@ public final class DayScheduleView {
         l.setStyle("-master-colour: " + m.colour() + ";");
         l.setMaxWidth(Double.MAX_VALUE);
         return l;
-    }
-
-    /**
-     * Puts a loaded day on the calendars. Entries are compared by what they show (a key of
-     * master, times, words and version): unchanged ones stay as they are, so a reload after one
-     * booking moved (or another desk changed one) lays out two entries, not the whole day —
-     * with 30 masters that is the difference between a stutter and none.
-     */
-    private void show(DaySchedule day) {
-        LocalDate d = day.date();
-        if (!vm.visibleDays().contains(d)) {
-            return;   // the user moved on while this day was loading
-        }
-        Map<String, Entry<?>> before = shownEntries.getOrDefault(d, Map.of());
-        Set<String> onOtherDays = new HashSet<>();
-        shownEntries.forEach((day2, entries) -> {
-            if (!day2.equals(d)) {
-                entries.values().forEach(e -> onOtherDays.add(e.getId()));
-            }
-        });
-        Map<String, Entry<?>> now = new HashMap<>();
-        List<Runnable> additions = new ArrayList<>();
-        for (Master m : vm.masters()) {
-            Resource<Master> r = resources.get(m.id());
-            Calendar<?> closed = r.getAvailabilityCalendar();
-
-            // availability: CalendarFX shades every entry of this calendar as "not available"
-            LocalTime t = LocalTime.MIN;
-            for (LocalTime[] iv : day.workingTimeOf(m.id())) {
-                if (iv[0].isAfter(t)) {
-                    place(before, now, additions, closed, block(m, d, t, iv[0], messages.get("schedule.closed")));
-                }
-                t = iv[1];
-            }
-            if (day.workingTimeOf(m.id()).isEmpty()) {
-                place(before, now, additions, closed, block(m, d, LocalTime.MIN, LocalTime.MAX, messages.get("schedule.dayOff")));
-            } else if (t.isBefore(LocalTime.MAX)) {
-                place(before, now, additions, closed, block(m, d, t, LocalTime.MAX, messages.get("schedule.closed")));
-            }
-            for (TimeOff to : day.timeOff()) {
-                if (to.masterId() == m.id()) {
-                    String title = messages.get("schedule.timeOff");
-                    place(before, now, additions, closed, new Shown("off:" + m.id() + ":" + to.start() + ":" + to.end() + ":" + title, () -> {
-                        Entry<Void> e = new Entry<>(title);
-                        e.setInterval(new Interval(to.start(), to.end(), zone));
-                        return e;
-                    }));
-                }
-            }
-
-            for (ScheduledBooking b : day.bookingsOf(m.id())) {
-                if (onOtherDays.contains(Long.toString(b.id()))) {
-                    continue;   // across midnight: the neighbouring day has put it there already
-                }
-                String title = entries.title(b);
-                place(before, now, additions, bookingsCalendar(r), new Shown(BookingEntries.key(b, title), () -> entries.entry(b, title)));
-            }
-        }
-        // the old entries go before the new ones come: a changed booking keeps its entry id, and
-        // CalendarFX's views know an entry by its id
-        for (Map.Entry<String, Entry<?>> gone : before.entrySet()) {
-            if (!now.containsKey(gone.getKey())) {
-                gone.getValue().removeFromCalendar();
-            }
-        }
-        additions.forEach(Runnable::run);
-        shownEntries.put(d, now);
-    }
-
-    /** An entry as the loaded day wants it: its key, and how to make it if it is not there yet. */
-    private record Shown(String key, java.util.function.Supplier<Entry<?>> make) {
-    }
-
-    /** Keeps the entry already shown under this key, or makes one and notes its addition for later. */
-    private static void place(Map<String, Entry<?>> before, Map<String, Entry<?>> now, List<Runnable> additions,
-                              Calendar<?> calendar, Shown shown) {
-        if (now.containsKey(shown.key())) {
-            return;
-        }
-        Entry<?> kept = before.get(shown.key());
-        if (kept != null && kept.getCalendar() == calendar) {
-            now.put(shown.key(), kept);
-            return;
-        }
-        Entry<?> made = shown.make().get();
-        now.put(shown.key(), made);
-        additions.add(() -> addUnchecked(calendar, made));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Calendar<BookingRef> bookingsCalendar(Resource<Master> r) {
-        return (Calendar<BookingRef>) r.getCalendars().get(0);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void addUnchecked(Calendar calendar, Entry entry) {
-        calendar.addEntry(entry);
-    }
-
-    private Shown block(Master m, LocalDate d, LocalTime from, LocalTime to, String title) {
-        ZonedDateTime s = d.atTime(from).atZone(zone);
-        ZonedDateTime e = d.atTime(to).atZone(zone);
-        return new Shown("closed:" + m.id() + ":" + s + ":" + e + ":" + title, () -> {
-            Entry<Void> entry = new Entry<>(title);
-            entry.setInterval(new Interval(s, e));
-            return entry;
-        });
     }
 }

@@ -263,7 +263,8 @@ public final class DayScheduleViewModel {
 
     /**
      * Loads a salon day in the background. A day already being loaded is not queried twice at
-     * once; it is loaded once more after the current answer, which may predate the request.
+     * once; its answer is shown, and it is loaded once more, since the answer may predate the
+     * request.
      */
     public void load(LocalDate day) {
         Objects.requireNonNull(day);
@@ -278,12 +279,15 @@ public final class DayScheduleViewModel {
         tasks.run(() -> service.loadDay(salon, ids, day, cancelled),
                 result -> {
                     inFlight.remove(day);
+                    // shown even when another load was asked for meanwhile: it is newer than what
+                    // is on screen, and under a steady stream of changes (an import) throwing it
+                    // away kept the day from ever repainting (issue 16)
+                    schedule.set(result);
                     if (again.remove(day)) {
                         load(day);
                         return;
                     }
                     loading.set(!inFlight.isEmpty());
-                    schedule.set(result);
                     if (day.equals(date.get())) {
                         long count = result.bookings().size();
                         String when = day.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale()));

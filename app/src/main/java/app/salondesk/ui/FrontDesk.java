@@ -4,6 +4,8 @@ import app.salondesk.booking.BookingEngine;
 import app.salondesk.booking.ScheduleRepository;
 import app.salondesk.booking.form.BookingFormView;
 import app.salondesk.booking.form.BookingFormViewModel;
+import app.salondesk.calendar.DaySchedule;
+import app.salondesk.calendar.NextFreeTime;
 import app.salondesk.calendar.BookingRef;
 import app.salondesk.calendar.DayScheduleViewModel;
 import app.salondesk.calendar.EngineCommands;
@@ -51,9 +53,9 @@ import org.jooq.DSLContext;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -287,11 +289,26 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void newBooking(Master master, LocalDateTime at) {
         BookingFormViewModel form = form();
-        LocalDateTime when = at != null ? at
-                : schedule.dateProperty().get().atTime(LocalTime.now(salon.zone()).withMinute(0).withSecond(0).withNano(0).plusHours(1));
-        form.startNew(master, when);
+        if (at != null) {
+            form.startNew(master, at);
+        } else {
+            // Ctrl+N, the toolbar's button: a master and the first free time of the shown day as the
+            // desk has loaded it — never a time in the past (issue 16)
+            LocalDateTime now = LocalDateTime.now(clock.withZone(salon.zone()));
+            LocalDate day = schedule.dateProperty().get();
+            List<Master> candidates = master != null ? List.of(master) : List.copyOf(schedule.shownMasters());
+            DaySchedule loaded = schedule.scheduleProperty().get();
+            Optional<NextFreeTime.Pick> pick = NextFreeTime.find(loaded != null && loaded.date().equals(day) ? loaded : null,
+                    candidates, now, salon.zone(), NEW_BOOKING_MIN);
+            LocalDateTime fallback = day.isAfter(now.toLocalDate()) ? day.atTime(9, 0) : NextFreeTime.roundUp(now);
+            form.startNew(pick.map(NextFreeTime.Pick::master).orElse(candidates.isEmpty() ? null : candidates.get(0)),
+                    pick.map(NextFreeTime.Pick::at).orElse(fallback));
+        }
         showForm(form, clientSearch());
     }
+
+    /** The length Ctrl+N looks for room for: half an hour, the shortest of most salons' services. */
+    private static final int NEW_BOOKING_MIN = 30;
 
     @Override
     public void openBooking(BookingRef ref) {

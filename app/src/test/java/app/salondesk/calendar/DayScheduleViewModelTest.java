@@ -111,6 +111,27 @@ class DayScheduleViewModelTest {
     }
 
     @Test
+    void aStreamOfChangesNeverKeepsTheDayFromRepainting() {
+        int[] version = {0};
+        ScheduleSource changing = (salon, masterIds, date, includeCancelled) -> new DaySchedule(date, List.of(
+                new ScheduledBooking(1, 7, date.atTime(10, 0).atZone(salon.zone()).toInstant(), 60, BookingStatus.CONFIRMED,
+                        "Iryna", "Cut", ++version[0])), Map.of(), List.of());
+        DayScheduleViewModel vm = new DayScheduleViewModel(KYIV_SALON, List.of(new Master(7, "Olena", "#000000", 0)), changing, tasks,
+                new Messages(Locale.ENGLISH), LATE);
+        LocalDate day = LocalDate.of(2026, 11, 30);
+        List<Integer> painted = new ArrayList<>();
+        vm.scheduleProperty().addListener((obs, old, now) -> painted.add(now.bookings().get(0).version()));
+        vm.load(day);
+        for (int i = 0; i < 5; i++) {
+            vm.load(day);    // an import's next booking changed the day while it was loading
+            tasks.runAll();
+        }
+        tasks.runAll();
+        // every answer reached the screen, none was thrown away for being followed by another
+        assertEquals(List.of(1, 2, 3, 4, 5, 6), painted);
+    }
+
+    @Test
     void aFailedLoadSaysSoAndCanBeRetried() {
         DayScheduleViewModel vm = vm();
         vm.dateProperty().set(LocalDate.of(2026, 12, 13));

@@ -112,6 +112,21 @@ class FrontDeskTest {
     }
 
     @Test
+    void ctrlNOpensTheFormOnAMasterAndTheFirstFreeTimeOfTheShownDay(FxRobot robot) throws Exception {
+        f.booked(f.engine.book(f.newBooking(f.anna, at(8, 0), 60)));
+        awaitLoaded();
+        robot.interact(() -> desk.schedule().reload());
+        waitFor(() -> desk.schedule().scheduleProperty().get() != null && desk.schedule().scheduleProperty().get().bookings().size() == 1);
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.N).release(javafx.scene.input.KeyCode.N,
+                javafx.scene.input.KeyCode.CONTROL);
+        awaitNode(robot, "#form-client-name");
+        // Anna is busy 08:00-09:00: Bohdan is free first; no past time, no empty master
+        assertEquals("Bohdan", ((app.salondesk.staff.Master) robot.lookup("#form-master").queryAs(ComboBox.class).getValue()).name());
+        assertEquals("08:00", robot.lookup("#form-time").queryAs(javafx.scene.control.TextField.class).getText());
+        assertEquals(EngineFixture.DAY, robot.lookup("#form-date").queryAs(DatePicker.class).getValue());
+    }
+
+    @Test
     void savingIntoATimeJustTakenOffersFreeTimesAndOneClickBooksThere(FxRobot robot) throws Exception {
         awaitLoaded();
         robot.clickOn("#new-booking");

@@ -179,8 +179,9 @@ public final class BookingFormView {
         chips.setId("form-free-starts");
         Runnable fillChips = () -> {
             chips.getChildren().clear();
-            if (vm.freeStarts().isEmpty()) {
-                Label none = new Label(messages.get("form.noFreeStarts"));
+            if (!vm.freeStartsNoteProperty().get().isEmpty()) {
+                Label none = new Label(vm.freeStartsNoteProperty().get());
+                none.setId("form-free-starts-note");
                 none.getStyleClass().add("hint");
                 chips.getChildren().add(none);
             }
@@ -192,6 +193,7 @@ public final class BookingFormView {
             });
         };
         vm.freeStarts().addListener((ListChangeListener<java.time.LocalTime>) c -> fillChips.run());
+        vm.freeStartsNoteProperty().addListener((obs, old, now) -> fillChips.run());
         fillChips.run();
 
         TextArea note = new TextArea();

@@ -90,6 +90,9 @@ public final class BookingFormViewModel {
     private final StringProperty note = new SimpleStringProperty(this, "note", "");
     private final ReadOnlyStringWrapper price = new ReadOnlyStringWrapper(this, "price", "");
     private final ObservableList<LocalTime> freeStarts = FXCollections.observableArrayList();
+    /** Why no free times are listed ("" while they are, or while they are being looked for). */
+    private final javafx.beans.property.ReadOnlyStringWrapper freeStartsNote = new javafx.beans.property.ReadOnlyStringWrapper(this,
+            "freeStartsNote", "");
     private final BooleanProperty outsideHours = new SimpleBooleanProperty(this, "outsideHours");
 
     private final ReadOnlyStringWrapper clientError = new ReadOnlyStringWrapper(this, "clientError", "");
@@ -398,8 +401,12 @@ public final class BookingFormViewModel {
         int request = ++freeStartsRequest;
         if (m == null || d == null || minutes == null) {
             freeStarts.clear();
+            // the master may well have free time: the form only lacks what to look for (issue 16)
+            freeStartsNote.set(messages.get(m == null ? "form.freeStarts.needMaster"
+                    : d == null ? "form.freeStarts.needDate" : "form.freeStarts.needLength"));
             return;
         }
+        freeStartsNote.set("");
         Instant dayStart = d.atStartOfDay(salon.zone()).toInstant();
         Long exclude = existing == null ? null : existing.booking().id();
         Service s = service.get();
@@ -420,7 +427,11 @@ public final class BookingFormViewModel {
                     .limit(FREE_STARTS_SHOWN)
                     .sorted()
                     .toList());
-        }, failure -> freeStarts.clear());
+            freeStartsNote.set(freeStarts.isEmpty() ? messages.get("form.noFreeStarts") : "");
+        }, failure -> {
+            freeStarts.clear();
+            freeStartsNote.set(messages.get("form.freeStarts.failed"));
+        });
     }
 
     Optional<Instant> startInstant() {
@@ -580,6 +591,10 @@ public final class BookingFormViewModel {
 
     public ReadOnlyStringProperty priceProperty() {
         return price.getReadOnlyProperty();
+    }
+
+    public javafx.beans.property.ReadOnlyStringProperty freeStartsNoteProperty() {
+        return freeStartsNote.getReadOnlyProperty();
     }
 
     public ObservableList<LocalTime> freeStarts() {

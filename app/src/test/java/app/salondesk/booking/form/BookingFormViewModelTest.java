@@ -147,6 +147,20 @@ class BookingFormViewModelTest {
     }
 
     @Test
+    void withoutALengthTheFormAsksForOneInsteadOfSayingThereIsNoFreeTime() {
+        vm.masterProperty().set(master("Anna"));
+        vm.serviceProperty().set(null);
+        vm.durationProperty().set("");
+        assertTrue(vm.freeStarts().isEmpty());
+        assertEquals("Choose a service or type a length to see the free times.", vm.freeStartsNoteProperty().get());
+        vm.durationProperty().set("60");
+        assertFalse(vm.freeStarts().isEmpty(), "Anna is free all day");
+        assertEquals("", vm.freeStartsNoteProperty().get());
+        vm.masterProperty().set(null);
+        assertEquals("Choose a master to see the free times.", vm.freeStartsNoteProperty().get());
+    }
+
+    @Test
     void aTakenTimeAnswersWithFreeTimesAndSavingAtOneBooksIt() {
         f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
         vm.clientNameProperty().set("Nina");
