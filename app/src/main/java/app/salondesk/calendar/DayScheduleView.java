@@ -31,7 +31,6 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 
 import java.time.Duration;
@@ -69,7 +68,8 @@ public final class DayScheduleView {
     private final ResourcesView<Resource<Master>> view = new ResourcesView<>();
     private final BookingEntries entries;
     private final StackPane root = new StackPane();
-    private final Region dropMarker = new Region();
+    /** Where a booking dragged across columns will land: its real length, start, end and master. */
+    private final Label dropMarker = new Label();
     private final Map<Long, Resource<Master>> resources = new HashMap<>();
     private final Map<Calendar<?>, Master> masterByCalendar = new HashMap<>();
     /** Days already asked for; guards against CalendarFX's reload on every calendar change. */
@@ -144,6 +144,8 @@ public final class DayScheduleView {
             }
         });
         dropMarker.getStyleClass().add("drop-marker");
+        dropMarker.setId("drop-preview");
+        dropMarker.setAlignment(javafx.geometry.Pos.TOP_LEFT);
         dropMarker.setManaged(false);
         dropMarker.setVisible(false);
         dropMarker.setMouseTransparent(true);
@@ -400,14 +402,25 @@ public final class DayScheduleView {
         });
     }
 
+    /**
+     * The preview of a drop on another master's column, laid out by the column's own time scale
+     * (its early and late hours are compressed, so minutes are not pixels at one rate — the old
+     * linear preview showed half the length an hour off): the booking's real length from the
+     * start it would land on, with that start, its end and the master's name.
+     */
     private void showDropMarker(DayView over, MouseEvent e) {
         javafx.geometry.Point2D p = over.sceneToLocal(e.getSceneX(), e.getSceneY());
         Instant start = roundDown(over.getInstantAt(p.getX(), p.getY()).minus(drag.grabOffset()));
+        Instant end = start.plus(drag.original().getDuration());
         Bounds column = root.sceneToLocal(over.localToScene(over.getBoundsInLocal()));
-        double minutes = drag.original().getDuration().toMinutes();
-        double pxPerMin = over.getHeight() / Math.max(1, Duration.between(over.getInstantAt(0, 0), over.getInstantAt(0, over.getHeight())).toMinutes());
-        double y = column.getMinY() + Duration.between(over.getInstantAt(0, 0), start).toMinutes() * pxPerMin;
-        dropMarker.resizeRelocate(column.getMinX() + 2, y, column.getWidth() - 4, Math.max(12, minutes * pxPerMin));
+        double top = com.calendarfx.util.ViewHelper.getTimeLocation(over, start);
+        double bottom = com.calendarfx.util.ViewHelper.getTimeLocation(over, end);
+        DateTimeFormatter time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
+        Master target = masterOf(over);
+        dropMarker.setText(messages.format("schedule.dropPreview", start.atZone(zone).format(time), end.atZone(zone).format(time),
+                target == null ? "" : target.name()));
+        dropMarker.setUserData(start);
+        dropMarker.resizeRelocate(column.getMinX() + 2, column.getMinY() + top, column.getWidth() - 4, Math.max(12, bottom - top));
         dropMarker.setVisible(true);
     }
 

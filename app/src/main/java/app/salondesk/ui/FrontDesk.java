@@ -76,6 +76,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final ServiceRepository services;
     private final ScheduleRepository schedules;
     private final List<Master> active;
+    /** The booking form's services and offers, as last read. */
+    private volatile DeskData.FormCatalogue catalogue;
     private final DayScheduleViewModel schedule;
     private final MainWindow window;
     private final LiveUpdates live;
@@ -98,7 +100,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final SalonRepository salons;
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
-    private boolean wasOffline;
+    /**
+     * Whether changes may have gone unannounced: while offline, and before the first LISTEN —
+     * a change made between the first load and the listener's start was never shown (issue 16),
+     * so the first "online" reloads too.
+     */
+    private boolean wasOffline = true;
 
     /**
      * @param liveSettings where to LISTEN for other desks' changes (its own connection), or
@@ -109,9 +116,22 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this(stage, dsl, salon, tasks, messages, clock, userName, databaseLabel, liveSettings, StaffRole.ADMIN);
     }
 
-    /** @param role what the signed-in person may do; the window offers only that (PostgreSQL enforces it) */
+    /**
+     * For tests: reads what the desk needs on the calling thread ({@link #forSession} reads it
+     * in the background).
+     *
+     * @param role what the signed-in person may do; the window offers only that (PostgreSQL enforces it)
+     */
     public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
                      String userName, String databaseLabel, ConnectionSettings liveSettings, StaffRole role) {
+        this(stage, dsl, salon, tasks, messages, clock, userName, databaseLabel, liveSettings, deskData(dsl, salon.id(), role));
+    }
+
+    /** Builds the window from what was read before ({@link DeskData}): no database call on the FX thread. */
+    public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
+                     String userName, String databaseLabel, ConnectionSettings liveSettings, DeskData data) {
+        StaffRole role = data.role();
+        this.catalogue = data.catalogue();
         this.stage = stage;
         this.salon = salon;
         this.tasks = tasks;
@@ -120,7 +140,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.masters = new MasterRepository(dsl);
         this.services = new ServiceRepository(dsl);
         this.schedules = new ScheduleRepository(dsl);
-        this.active = masters.findActive(salon.id());
+        this.active = data.active();
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
         this.role = role;
@@ -163,7 +183,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 new CatalogSetupService(services, masters, new SalonRepository(dsl), salon.id()),
                 new OnlineBookingService(new OnlineSettingsRepository(dsl), salon.id()),
                 new EngineCommands(engine, salon.id(), Source.FORM), tasks, messages, clock, role == StaffRole.ADMIN,
-                schedule::reload, () -> onColumnsChanged.run());
+                () -> {
+                    schedule.reload();
+                    refreshCatalogue();   // services or offers may have changed
+                }, () -> onColumnsChanged.run());
         this.salons = new SalonRepository(dsl);
         this.waitlistDesk = new WaitlistDeskService(new WaitlistRepository(dsl), salon.id(), () -> {
             if (waitlist != null) {
@@ -172,10 +195,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         });
         this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, this::form,
                 form -> showForm(form, null), this::newBooking);
-        if (salons.isDemo(salon.id())) {
+        if (data.demo()) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
-                    staffRepository.signedInAsOwner() ? () -> onSetUpSalon.run() : null);
+                    data.owner() ? () -> onSetUpSalon.run() : null);
         }
         this.live = liveSettings == null ? null : new LiveUpdates(liveSettings, salon.id());
         if (live != null) {
@@ -191,12 +214,16 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
      * and on a shared server the check of who signed in (see {@link #onSharedServer}).
      */
     public static FrontDesk forSession(Stage stage, Session session, TaskRunner tasks, Messages messages, Clock clock) {
+        // for tests: the application reads the data in the background first (Shell)
+        return forSession(stage, session, deskData(session), tasks, messages, clock);
+    }
+
+    /** The same from what was read before: no database call on the FX thread. */
+    public static FrontDesk forSession(Stage stage, Session session, DeskData data, TaskRunner tasks, Messages messages, Clock clock) {
         var backend = session.backend();
         String where = backend.embedded() ? messages.get("status.embedded") : messages.format("status.server", backend.location());
-        // what the signed-in person may do (PostgreSQL enforces it; the window follows it)
-        StaffRole role = new StaffRepository(backend.dsl()).currentRole().orElse(StaffRole.MANAGER);
         FrontDesk desk = new FrontDesk(stage, backend.dsl(), session.salon(), tasks, messages, clock,
-                backend.user(), where, backend.database().settings(), role);
+                backend.user(), where, backend.database().settings(), data);
         if (!backend.embedded()) {
             desk.onSharedServer(backend.database()::usePassword);
         } else {
@@ -457,13 +484,39 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         BookingFormView.open(stage, form, messages, search, staffScreens.whoHolds()).setOnHidden(e -> window.schedule().refresh());
     }
 
+    /**
+     * A booking form on the services and offers read before (no database call on the FX thread
+     * when the form opens); they are read again in the background for the next form, so that a
+     * service added meanwhile is there the next time.
+     */
     private BookingFormViewModel form() {
-        BookingFormViewModel form = new BookingFormViewModel(salon, engine, tasks, messages, active,
-                services.findActive(salon.id()), services.offers(salon.id()));
+        DeskData.FormCatalogue c = catalogue;
+        BookingFormViewModel form = new BookingFormViewModel(salon, engine, tasks, messages, active, c.services(), c.offers());
+        refreshCatalogue();
         if (role.mayEditBookings()) {
             form.setWaitlist(waitlistDesk);
         }
         return form;
+    }
+
+    private void refreshCatalogue() {
+        tasks.run(() -> catalogue(services, salon.id()), fresh -> catalogue = fresh, failure -> { });
+    }
+
+    /** What the desk of this session needs before its window is built; call off the FX thread. */
+    public static DeskData deskData(Session session) {
+        DSLContext dsl = session.backend().dsl();
+        return deskData(dsl, session.salon().id(), new StaffRepository(dsl).currentRole().orElse(StaffRole.MANAGER));
+    }
+
+    private static DeskData deskData(DSLContext dsl, long salonId, StaffRole role) {
+        boolean demo = new SalonRepository(dsl).isDemo(salonId);
+        return new DeskData(role, new MasterRepository(dsl).findActive(salonId), demo,
+                demo && new StaffRepository(dsl).signedInAsOwner(), catalogue(new ServiceRepository(dsl), salonId));
+    }
+
+    private static DeskData.FormCatalogue catalogue(ServiceRepository services, long salonId) {
+        return new DeskData.FormCatalogue(services.findActive(salonId), services.offers(salonId));
     }
 
     @Override

@@ -120,7 +120,26 @@ public final class Shell implements AutoCloseable {
         showDesk(s, null);
     }
 
+    /**
+     * Reads what the desk needs in the background, then builds it in place of what is on screen.
+     * The desk on screen keeps working (and its live updates) until the new one is ready; if the
+     * reading fails it stays, and the person is told (issue 16: a failed language switch left the
+     * old window without live updates, and the reading froze the window while the server was slow).
+     */
     private void showDesk(Session s, LocalDate shown) {
+        Messages words = messages;
+        tasks.run(() -> FrontDesk.deskData(s),
+                data -> showDesk(s, shown, data),
+                failure -> {
+                    javafx.scene.control.Alert alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,
+                            words.get("desk.loadFailed"), javafx.scene.control.ButtonType.OK);
+                    alert.initOwner(stage);
+                    alert.setHeaderText(null);
+                    alert.show();
+                });
+    }
+
+    private void showDesk(Session s, LocalDate shown, DeskData data) {
         // built again (language, salon settings, masters): keep the window's size and place
         boolean again = desk != null && stage.getScene() != null;
         double width = again ? stage.getScene().getWidth() : 1280;
@@ -129,7 +148,7 @@ public final class Shell implements AutoCloseable {
             desk.close();
         }
         session = s;
-        desk = FrontDesk.forSession(stage, s, tasks, messages, clock);
+        desk = FrontDesk.forSession(stage, s, data, tasks, messages, clock);
         desk.setOnSettings(this::changeLanguage);
         desk.setOnSalonChanged(changed -> showDesk(session.with(changed), desk.schedule().dateProperty().get()));
         desk.setOnSetUpSalon(() -> showWizard(stage));

@@ -18,7 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * direction can also stall the moment the desk sends a given statement (its COMMIT), so that
  * the server carries the statement out and only its answer is lost.
  */
-final class StallingProxy implements AutoCloseable {
+public final class StallingProxy implements AutoCloseable {
 
     private final ServerSocket listener;
     private final int targetPort;
@@ -28,18 +28,18 @@ final class StallingProxy implements AutoCloseable {
     private volatile boolean downStalled;
     private volatile byte[] stallAnswersAfter;
 
-    StallingProxy(int targetPort) throws IOException {
+    public StallingProxy(int targetPort) throws IOException {
         this.targetPort = targetPort;
         this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         daemon(this::acceptLoop, "stall-proxy-accept");
     }
 
-    int port() {
+    public int port() {
         return listener.getLocalPort();
     }
 
     /** Nothing gets through either way until {@link #resume}. */
-    void stall() {
+    public void stall() {
         upStalled = true;
         downStalled = true;
     }
@@ -54,7 +54,7 @@ final class StallingProxy implements AutoCloseable {
         stallAnswersAfter = marker.getBytes(StandardCharsets.US_ASCII);
     }
 
-    void resume() {
+    public void resume() {
         stallAnswersAfter = null;
         upStalled = false;
         downStalled = false;

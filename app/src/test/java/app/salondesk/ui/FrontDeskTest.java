@@ -186,7 +186,21 @@ class FrontDeskTest {
         Point2D from = centre(ev);
         Bounds target = bohdan.localToScreen(bohdan.getBoundsInLocal());
         double dx = target.getMinX() + target.getWidth() / 2 - from.getX();
-        robot.drag(from, MouseButton.PRIMARY).moveBy(dx / 3, 0).moveBy(dx / 3, 0).moveBy(dx - 2 * (dx / 3), 0).drop();
+        var dragging = robot.drag(from, MouseButton.PRIMARY).moveBy(dx / 3, 0).moveBy(dx / 3, 0).moveBy(dx - 2 * (dx / 3), 0);
+        // the preview tells the truth before the drop (issue 16): the booking's hour, from where it lands, on Bohdan
+        Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
+        waitFor(preview::isVisible);
+        java.time.format.DateTimeFormatter time = java.time.format.DateTimeFormatter.ofLocalizedTime(java.time.format.FormatStyle.SHORT)
+                .withLocale(Locale.ENGLISH);
+        assertEquals(at(12, 0).atZone(EngineFixture.ZONE).format(time) + "\u2013" + at(13, 0).atZone(EngineFixture.ZONE).format(time)
+                + " \u00b7 Bohdan", preview.getText());
+        double top = bohdan.localToScreen(0, com.calendarfx.util.ViewHelper.getTimeLocation(bohdan, at(12, 0))).getY();
+        double bottom = bohdan.localToScreen(0, com.calendarfx.util.ViewHelper.getTimeLocation(bohdan, at(13, 0))).getY();
+        Bounds shown = preview.localToScreen(preview.getBoundsInLocal());
+        assertEquals(top, shown.getMinY(), 2.0, "the preview starts where the booking will land");
+        assertEquals(bottom - top, shown.getHeight(), 2.0, "the preview is the booking's real length");
+        MainWindowTest.screenshot(preview.getScene(), "drag-preview.png");
+        dragging.drop();
         waitFor(() -> f.engine.find(f.tenant, b.id()).orElseThrow().masterId() == f.bohdan);
         assertEquals(at(12, 0), f.engine.find(f.tenant, b.id()).orElseThrow().start());
     }

@@ -1,0 +1,35 @@
+package app.salondesk.ui;
+
+import app.salondesk.catalog.Offer;
+import app.salondesk.catalog.Service;
+import app.salondesk.staff.Master;
+import app.salondesk.staff.StaffRole;
+
+import java.util.List;
+
+/**
+ * What the desk reads from the database before it builds its window (issue 16): read on a
+ * background thread by {@link FrontDesk#deskData}, so that building the desk — at start, after
+ * a language switch or a change of masters — never waits for the server on the FX thread (the
+ * window froze while it was slow).
+ *
+ * @param role      what the signed-in person may do (PostgreSQL enforces it; the window follows it)
+ * @param active    the salon's active masters, in column order
+ * @param demo      whether the salon is the demo one
+ * @param owner     whether the login is the database's owner (only it may make a salon)
+ * @param catalogue the services and the masters' own offers the booking form chooses from
+ */
+public record DeskData(StaffRole role, List<Master> active, boolean demo, boolean owner, FormCatalogue catalogue) {
+
+    public DeskData {
+        active = List.copyOf(active);
+    }
+
+    /** The booking form's choices; the desk keeps one and refreshes it in the background. */
+    public record FormCatalogue(List<Service> services, List<Offer> offers) {
+        public FormCatalogue {
+            services = List.copyOf(services);
+            offers = List.copyOf(offers);
+        }
+    }
+}
