@@ -70,7 +70,7 @@ class SchemaTest {
                     "V7__unforgeable_audit.sql", "V8__narrow_staff_rights.sql", "V9__per_salon_lock_and_channel.sql",
                     "V10__staff_logins_hardened.sql", "V11__rule_book_and_dated_hours.sql",
                     "V12__rule_book_fast_under_row_security.sql", "V13__online_booking.sql",
-                    "V14__waitlist.sql")) {
+                    "V14__waitlist.sql", "V15__forget_a_client.sql")) {
                 // the whole file as one simple-protocol script, exactly as psql -f would send it
                 s.execute(resource("/db/migration/" + file));
             }
@@ -83,7 +83,7 @@ class SchemaTest {
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT count(*) FROM flyway_schema_history WHERE version IS NOT NULL");
             rs.next();
-            assertEquals(14, rs.getInt(1), "add new migrations to the plain-SQL list above");
+            assertEquals(15, rs.getInt(1), "add new migrations to the plain-SQL list above");
         }
     }
 
