@@ -4,6 +4,7 @@ import app.salondesk.booking.Source;
 import app.salondesk.runtime.WholeFile;
 import app.salondesk.salon.Salon;
 import com.fasterxml.jackson.jr.ob.JSON;
+import org.jooq.exception.DataAccessException;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -52,9 +53,30 @@ public final class ClientDataService {
         return JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(document(clientId));
     }
 
-    /** Forgets the client; true when forgotten now, false when they had been forgotten before. */
-    public boolean forget(long clientId) {
-        return data.forget(salon.id(), clientId, source);
+    /** What became of a request to forget a client. */
+    public enum Forgetting { FORGOTTEN, FORGOTTEN_BEFORE }
+
+    /**
+     * The database refused the caller (SQLSTATE 42501): not an admin of this salon. A refusal, not
+     * a fault: the person is told so in a sentence.
+     */
+    public static final class NotAllowed extends RuntimeException {
+        NotAllowed(Throwable cause) {
+            super("the database refused: not an admin of this salon", cause);
+        }
+    }
+
+    /** Forgets the client. */
+    public Forgetting forget(long clientId) {
+        try {
+            return data.forget(salon.id(), clientId, source) ? Forgetting.FORGOTTEN : Forgetting.FORGOTTEN_BEFORE;
+        } catch (DataAccessException e) {
+            throw refusal(e);
+        }
+    }
+
+    private static RuntimeException refusal(DataAccessException e) {
+        return "42501".equals(e.sqlState()) ? new NotAllowed(e) : e;
     }
 
     public boolean forgotten(long clientId) {
@@ -62,7 +84,13 @@ public final class ClientDataService {
     }
 
     private Map<String, Object> document(long clientId) throws IOException {
-        Map<String, Object> stored = JSON.std.with(JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS).mapFrom(data.clientData(salon.id(), clientId));
+        String json;
+        try {
+            json = data.clientData(salon.id(), clientId);
+        } catch (DataAccessException e) {
+            throw refusal(e);
+        }
+        Map<String, Object> stored = JSON.std.with(JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS).mapFrom(json);
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("format", FORMAT);
         doc.put("salon", salon.name());

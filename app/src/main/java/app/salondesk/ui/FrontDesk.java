@@ -34,6 +34,11 @@ import app.salondesk.staff.StaffRepository;
 import app.salondesk.clients.ClientCardService;
 import app.salondesk.clients.ClientCardView;
 import app.salondesk.clients.ClientCardViewModel;
+import app.salondesk.clients.ClientDataRepository;
+import app.salondesk.clients.ClientDataService;
+import app.salondesk.clients.ClientDataViewModel;
+import app.salondesk.booking.BookingExportRepository;
+import app.salondesk.export.ExportService;
 import app.salondesk.clients.ClientRepository;
 import app.salondesk.clients.ClientSearchView;
 import app.salondesk.db.ConnectionSettings;
@@ -93,6 +98,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final SetupScreens setup;
     private Runnable onColumnsChanged = () -> { };
     private final StaffScreens staffScreens;
+    private final DataScreens dataScreens;
     private final SalonRepository salons;
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
@@ -163,6 +169,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 new EngineCommands(engine, salon.id(), Source.FORM), tasks, messages, clock, role == StaffRole.ADMIN,
                 schedule::reload, () -> onColumnsChanged.run());
         this.salons = new SalonRepository(dsl);
+        this.dataScreens = new DataScreens(stage,
+                new ExportService(new BookingExportRepository(dsl), clients, salon, messages, clock),
+                new ClientDataService(new ClientDataRepository(dsl), salon, clock, Source.FORM), tasks, messages, active, role);
         this.waitlistDesk = new WaitlistDeskService(new WaitlistRepository(dsl), salon.id(), () -> {
             if (waitlist != null) {
                 waitlist.wake();
@@ -426,8 +435,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             });
             view.addAction(book);
         }
+        var data = dataScreens.addClientActions(view, card, schedule::reload);
         view.showInWindow(stage);
         card.load(clientId);
+        data.ifPresent(ClientDataViewModel::check);
     }
 
     /** The booking form's client field searches as the receptionist types. */
@@ -447,6 +458,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             form.setWaitlist(waitlistDesk);
         }
         return form;
+    }
+
+    @Override
+    public void openExport() {
+        dataScreens.openExport(schedule.dateProperty().get());
     }
 
     @Override
