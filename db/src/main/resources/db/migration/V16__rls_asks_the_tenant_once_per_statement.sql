@@ -45,3 +45,4 @@ ALTER POLICY own_salon ON tenants USING (id = (SELECT salondesk_current_tenant()
 ALTER POLICY own_salon ON online_bookings USING (tenant_id = (SELECT salondesk_current_tenant()));
 ALTER POLICY own_salon ON salon_keys USING (tenant_id = (SELECT salondesk_current_tenant()));
 ALTER POLICY own_salon_read ON booking_history USING (tenant_id = (SELECT salondesk_current_tenant()));
+ALTER POLICY own_salon ON forgotten_clients USING (tenant_id = (SELECT salondesk_current_tenant()));

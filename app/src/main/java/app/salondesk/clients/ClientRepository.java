@@ -112,6 +112,14 @@ public final class ClientRepository {
                 .fetchOptional(r -> new ClientDetails(r.value1(), r.value2(), r.value3(), r.value4()));
     }
 
+    /** Every client of the salon the login may see, by name (the clients export). */
+    public List<ClientDetails> all(long tenantId) {
+        return dsl.select(CLIENTS.ID, CLIENTS.NAME, CLIENTS.PHONE, CLIENTS.NOTES).from(CLIENTS)
+                .where(CLIENTS.TENANT_ID.eq(tenantId))
+                .orderBy(CLIENTS.NAME, CLIENTS.ID)
+                .fetch(r -> new ClientDetails(r.value1(), r.value2(), r.value3(), r.value4()));
+    }
+
     /**
      * Saves what the card shows. A phone that another client of the salon already has is
      * {@link ClientUpdateResult.PhoneTaken}: the unique key (tenant_id, phone) decides, so two

@@ -71,6 +71,9 @@ public final class HistoryView {
         if (e.operation().equals("INSERT")) {
             return messages.get("history.created");
         }
+        if (e.operation().equals("FORGET")) {
+            return messages.get("history.forgotten");
+        }
         if (e.operation().equals("DELETE")) {
             return messages.get("history.deleted");
         }

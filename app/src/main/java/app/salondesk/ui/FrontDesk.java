@@ -36,6 +36,11 @@ import app.salondesk.staff.StaffRepository;
 import app.salondesk.clients.ClientCardService;
 import app.salondesk.clients.ClientCardView;
 import app.salondesk.clients.ClientCardViewModel;
+import app.salondesk.clients.ClientDataRepository;
+import app.salondesk.clients.ClientDataService;
+import app.salondesk.clients.ClientDataViewModel;
+import app.salondesk.booking.BookingExportRepository;
+import app.salondesk.export.ExportService;
 import app.salondesk.clients.ClientRepository;
 import app.salondesk.clients.ClientSearchView;
 import app.salondesk.db.ConnectionSettings;
@@ -97,6 +102,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final SetupScreens setup;
     private Runnable onColumnsChanged = () -> { };
     private final StaffScreens staffScreens;
+    private final DataScreens dataScreens;
     private final SalonRepository salons;
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
@@ -188,6 +194,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                     refreshCatalogue();   // services or offers may have changed
                 }, () -> onColumnsChanged.run());
         this.salons = new SalonRepository(dsl);
+        this.dataScreens = new DataScreens(stage,
+                new ExportService(new BookingExportRepository(dsl), clients, salon, messages, clock),
+                new ClientDataService(new ClientDataRepository(dsl), salon, clock, Source.FORM), tasks, messages, active, role);
         this.waitlistDesk = new WaitlistDeskService(new WaitlistRepository(dsl), salon.id(), () -> {
             if (waitlist != null) {
                 waitlist.wake();
@@ -470,8 +479,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             });
             view.addAction(book);
         }
+        var data = dataScreens.addClientActions(view, card, schedule::reload);
         view.showInWindow(stage);
         card.load(clientId);
+        data.ifPresent(ClientDataViewModel::check);
     }
 
     /** The booking form's client field searches as the receptionist types. */
@@ -517,6 +528,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     private static DeskData.FormCatalogue catalogue(ServiceRepository services, long salonId) {
         return new DeskData.FormCatalogue(services.findActive(salonId), services.offers(salonId));
+    }
+
+    @Override
+    public void openExport() {
+        dataScreens.openExport(schedule.dateProperty().get());
     }
 
     @Override

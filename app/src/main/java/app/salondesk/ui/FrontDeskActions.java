@@ -54,6 +54,10 @@ public interface FrontDeskActions {
     default void openWaitlist() {
     }
 
+    /** ☰ → Export…: bookings, clients, a master's schedule, to a file (issue 15). */
+    default void openExport() {
+    }
+
     /** The card of the client of a booking. */
     default void openClientOf(BookingRef ref) {
     }

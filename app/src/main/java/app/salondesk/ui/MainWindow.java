@@ -159,6 +159,10 @@ public final class MainWindow {
         waitlist.setId("waitlist");
         waitlist.setOnAction(e -> actions.openWaitlist());
         more.getItems().add(1, waitlist);
+        javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem(messages.get("toolbar.export"));
+        export.setId("export");
+        export.setOnAction(e -> actions.openExport());
+        more.getItems().add(2, export);
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();

@@ -60,7 +60,7 @@ class CommandLineTest {
         ConnectionSettings db = TestPostgres.freshDatabase("climigrate");
         Run r = run("--db-url", db.url(), "--user", db.user(), "--password", db.password(), "db", "migrate");
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("schema_version=14"), r.out());
+        assertTrue(r.out().contains("schema_version=16"), r.out());
         try (Connection c = TestPostgres.connect(db); ResultSet rs = c.createStatement().executeQuery(
                 "SELECT count(*) FROM information_schema.tables WHERE table_name = 'bookings'")) {
             rs.next();

@@ -69,7 +69,7 @@ class LauncherIT {
     void embeddedDefaultMigratesAndSeedsTheDemoSalonOnce() throws Exception {
         Run migrate = run("db", "migrate");
         assertEquals(0, migrate.exit(), migrate.err());
-        assertTrue(migrate.out().contains("schema_version=14"), migrate.out());
+        assertTrue(migrate.out().contains("schema_version=16"), migrate.out());
         Run demo = run("demo");
         assertEquals(0, demo.exit(), demo.err());
         Run again = run("demo");

@@ -88,7 +88,7 @@ class SchemaTest {
         try (var files = java.nio.file.Files.list(folder)) {
             List<String> names = files.map(f -> f.getFileName().toString()).filter(n -> n.matches("V\\d+__.+\\.sql"))
                     .sorted(java.util.Comparator.comparingInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__"))))).toList();
-            assertTrue(names.size() >= 15, names.toString());
+            assertTrue(names.size() >= 16, names.toString());
             return names;
         }
     }
