@@ -46,6 +46,10 @@ public final class Database implements AutoCloseable {
         return new Database(new HikariDataSource(cfg), settings);
     }
 
+    public int maxPoolSize() {
+        return pool.getMaximumPoolSize();
+    }
+
     public DataSource dataSource() {
         return pool;
     }
