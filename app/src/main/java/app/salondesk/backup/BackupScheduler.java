@@ -59,6 +59,24 @@ public final class BackupScheduler implements AutoCloseable {
         }
     }
 
+    /**
+     * A clean exit: stops the schedule and, when {@code takeOne}, takes (and checks) one more
+     * backup now, so the day's last changes are in one. A failure is logged and noted for the
+     * next start's status bar; the exit goes on.
+     */
+    public void stopAndBackUp(boolean takeOne) {
+        close();
+        if (!takeOne) {
+            return;
+        }
+        try {
+            Backups.Made made = backups.create(null);
+            log.info("backup on exit: {}", made.path());
+        } catch (BackupRefused | java.io.IOException | java.sql.SQLException | RuntimeException e) {
+            log.error("the backup on exit failed", e);
+        }
+    }
+
     /** Stops the schedule; a backup under way is finished first (up to a minute). */
     @Override
     public void close() {
