@@ -19,12 +19,15 @@ import java.util.Optional;
  */
 public record BackupJournal(Optional<Instant> lastAttempt, Optional<Instant> lastSuccess, String failureKey, List<String> failureArgs) {
 
+    /** Settings file keys, not message keys. */
+    private static final String KEY = "backup.";
+
     private static final String SEPARATOR = "\u001f";
 
     public static BackupJournal load(SettingsFile file) {
-        return new BackupJournal(file.get("backup.last_attempt").map(Instant::parse), file.get("backup.last_success").map(Instant::parse),
-                file.get("backup.last_failure").orElse(null),
-                file.get("backup.last_failure_args").map(a -> Arrays.asList(a.split(SEPARATOR, -1))).orElse(List.of()));
+        return new BackupJournal(file.get(KEY + "last_attempt").map(Instant::parse), file.get(KEY + "last_success").map(Instant::parse),
+                file.get(KEY + "last_failure").orElse(null),
+                file.get(KEY + "last_failure_args").map(a -> Arrays.asList(a.split(SEPARATOR, -1))).orElse(List.of()));
     }
 
     public boolean lastFailed() {
@@ -33,18 +36,18 @@ public record BackupJournal(Optional<Instant> lastAttempt, Optional<Instant> las
 
     static void succeeded(SettingsFile file, Instant at) throws IOException {
         Map<String, String> v = new HashMap<>();
-        v.put("backup.last_attempt", at.toString());
-        v.put("backup.last_success", at.toString());
-        v.put("backup.last_failure", null);
-        v.put("backup.last_failure_args", null);
+        v.put(KEY + "last_attempt", at.toString());
+        v.put(KEY + "last_success", at.toString());
+        v.put(KEY + "last_failure", null);
+        v.put(KEY + "last_failure_args", null);
         file.put(v);
     }
 
     static void failed(SettingsFile file, Instant at, String key, Object... args) throws IOException {
         Map<String, String> v = new HashMap<>();
-        v.put("backup.last_attempt", at.toString());
-        v.put("backup.last_failure", key);
-        v.put("backup.last_failure_args", String.join(SEPARATOR, Arrays.stream(args).map(String::valueOf).toList()));
+        v.put(KEY + "last_attempt", at.toString());
+        v.put(KEY + "last_failure", key);
+        v.put(KEY + "last_failure_args", String.join(SEPARATOR, Arrays.stream(args).map(String::valueOf).toList()));
         file.put(v);
     }
 }

@@ -19,6 +19,9 @@ import java.util.Map;
  */
 public record BackupSettings(Path folder, LocalTime dailyAt, int keepDaily, int keepWeekly) {
 
+    /** Settings file keys, not message keys. */
+    private static final String KEY = "backup.";
+
     public static final LocalTime DEFAULT_TIME = LocalTime.of(20, 0);
     public static final int DEFAULT_DAILY = 7;
     public static final int DEFAULT_WEEKLY = 4;
@@ -41,10 +44,10 @@ public record BackupSettings(Path folder, LocalTime dailyAt, int keepDaily, int 
         BackupSettings d = defaults(home);
         try {
             return new BackupSettings(
-                    file.get("backup.folder").map(Path::of).orElse(d.folder()),
-                    file.get("backup.time").map(LocalTime::parse).orElse(d.dailyAt()),
-                    file.get("backup.keep_daily").map(Integer::parseInt).orElse(d.keepDaily()),
-                    file.get("backup.keep_weekly").map(Integer::parseInt).orElse(d.keepWeekly()));
+                    file.get(KEY + "folder").map(Path::of).orElse(d.folder()),
+                    file.get(KEY + "time").map(LocalTime::parse).orElse(d.dailyAt()),
+                    file.get(KEY + "keep_daily").map(Integer::parseInt).orElse(d.keepDaily()),
+                    file.get(KEY + "keep_weekly").map(Integer::parseInt).orElse(d.keepWeekly()));
         } catch (DateTimeParseException | IllegalArgumentException e) {
             org.slf4j.LoggerFactory.getLogger(BackupSettings.class).warn("backup settings unreadable; using the defaults", e);
             return d;
@@ -53,10 +56,10 @@ public record BackupSettings(Path folder, LocalTime dailyAt, int keepDaily, int 
 
     public void save(SettingsFile file) throws IOException {
         Map<String, String> v = new HashMap<>();
-        v.put("backup.folder", folder.toString());
-        v.put("backup.time", dailyAt.toString());
-        v.put("backup.keep_daily", Integer.toString(keepDaily));
-        v.put("backup.keep_weekly", Integer.toString(keepWeekly));
+        v.put(KEY + "folder", folder.toString());
+        v.put(KEY + "time", dailyAt.toString());
+        v.put(KEY + "keep_daily", Integer.toString(keepDaily));
+        v.put(KEY + "keep_weekly", Integer.toString(keepWeekly));
         file.put(v);
     }
 }
