@@ -61,6 +61,7 @@ public final class BackupsView {
         TextField time = new TextField();
         time.setId("backups-time");
         time.setPrefColumnCount(5);
+        time.setMaxWidth(Region.USE_PREF_SIZE);
         time.textProperty().bindBidirectional(vm.timeProperty());
         Spinner<Integer> daily = spinner("backups-keep-daily", 1, BackupSettings.MAX_DAILY, vm.keepDailyProperty().asObject());
         Spinner<Integer> weekly = spinner("backups-keep-weekly", 0, BackupSettings.MAX_WEEKLY, vm.keepWeeklyProperty().asObject());
@@ -75,8 +76,12 @@ public final class BackupsView {
         grid.addRow(0, new Label(messages.get("backups.folder")), folder, choose);
         grid.addRow(1, new Label(messages.get("backups.time")), time);
         grid.addRow(2, new Label(messages.get("backups.keepDaily")), daily);
-        grid.addRow(3, new Label(messages.get("backups.keepWeekly")), weekly, save);
+        grid.addRow(3, new Label(messages.get("backups.keepWeekly")), weekly);
+        grid.add(save, 2, 3);
         GridPane.setHgrow(folder, Priority.ALWAYS);
+        // words keep their room; the folder's field gives way
+        grid.getChildren().stream().filter(n -> n instanceof Label || n instanceof Button)
+                .forEach(n -> ((Region) n).setMinWidth(Region.USE_PREF_SIZE));
         Label hint = new Label(messages.get("backups.hint"));
         hint.setWrapText(true);
 
@@ -140,7 +145,9 @@ public final class BackupsView {
         centre.setPadding(new Insets(20, 24, 8, 24));
         BorderPane root = new BorderPane(centre);
         root.setBottom(buttons);
-        root.setPrefWidth(720);
+        root.setPrefWidth(760);
+        restore.setMinWidth(Region.USE_PREF_SIZE);
+        now.setMinWidth(Region.USE_PREF_SIZE);
         root.getStyleClass().add("backups");
         stage.setScene(new Scene(root));
         stage.show();
