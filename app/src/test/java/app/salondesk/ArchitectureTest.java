@@ -39,7 +39,8 @@ class ArchitectureTest {
     void engineRepositoriesAndDomainDoNotTouchJavaFx() {
         noClasses().that().resideInAnyPackage("app.salondesk.booking", "app.salondesk.staff..", "app.salondesk.salon..",
                         "app.salondesk.catalog..", "app.salondesk.clients..", "app.salondesk.runtime..", "app.salondesk.demo..",
-                        "app.salondesk.db..", "app.salondesk.live..", "app.salondesk.waitlist..", "app.salondesk.export..")
+                        "app.salondesk.db..", "app.salondesk.live..", "app.salondesk.waitlist..", "app.salondesk.export..",
+                        "app.salondesk.backup..")
                 .and(DescribedPredicate.not(VIEW_OR_VIEW_MODEL))
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.calendarfx..")
                 .check(classes);

@@ -30,7 +30,7 @@ import java.util.concurrent.Callable;
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
         subcommands = {DbCommand.class, DemoCommand.class, SalonsCommand.class, MastersCommand.class, ServicesCommand.class,
                 HoursCommand.class, TimeOffCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class, LocksCommand.class,
-                ServeCommand.class, WaitlistCommand.class, ExportCommand.class})
+                ServeCommand.class, WaitlistCommand.class, ExportCommand.class, BackupCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);

@@ -24,8 +24,8 @@ public final class Backend implements AutoCloseable {
 
     private final AppHome.Lock lock;
     private final EmbeddedServer server;
-    private final Database database;
-    private final DSLContext dsl;
+    private volatile Database database;
+    private volatile DSLContext dsl;
     private final boolean embedded;
 
     private Backend(AppHome.Lock lock, EmbeddedServer server, Database database) {
@@ -33,8 +33,30 @@ public final class Backend implements AutoCloseable {
         this.server = server;
         this.database = database;
         this.embedded = server != null;
-        this.dsl = DSL.using(database.dataSource(), SQLDialect.POSTGRES,
+        this.dsl = dsl(database);
+    }
+
+    private static DSLContext dsl(Database database) {
+        return DSL.using(database.dataSource(), SQLDialect.POSTGRES,
                 new Settings().withExecuteLogging(false).withRenderSchema(false));
+    }
+
+    /**
+     * Closes the pool, so that this process holds no connection to the database (a restore
+     * swaps it for another); {@link #reopenPool()} opens a new one on the same name. The
+     * server, and the home's lock, stay.
+     */
+    public synchronized void closePool() {
+        database.close();
+    }
+
+    /**
+     * A new pool on the database's name, migrated: after a restore. Whatever was built on the
+     * old {@link #dsl()} must be built again.
+     */
+    public synchronized void reopenPool() {
+        database = openAndMigrate(database.settings(), database.maxPoolSize());
+        dsl = dsl(database);
     }
 
     /** Opens the database the options name, migrating it. Throws {@link StartupException}. */

@@ -42,6 +42,7 @@ public final class MainWindow {
     private final HBox clientSearchSlot = new HBox();
     private final Label connection = new Label();
     private final HBox demoMarker = new HBox(8);
+    private final javafx.scene.control.Hyperlink backupWarning = new javafx.scene.control.Hyperlink();
     private final javafx.scene.control.MenuItem changePassword = new javafx.scene.control.MenuItem();
     private Runnable focusClientSearch = () -> { };
 
@@ -220,7 +221,12 @@ public final class MainWindow {
         demoMarker.setAlignment(Pos.CENTER_LEFT);
         demoMarker.setVisible(false);
         demoMarker.managedProperty().bind(demoMarker.visibleProperty());
-        HBox statusBar = new HBox(12, status, busy, gap, demoMarker, salon, new Label("\u00B7"), user, new Label("\u00B7"), db, connection);
+        backupWarning.setId("backup-warning");
+        backupWarning.getStyleClass().add("backup-warning");
+        backupWarning.setMinWidth(Region.USE_PREF_SIZE);
+        backupWarning.setVisible(false);
+        backupWarning.managedProperty().bind(backupWarning.visibleProperty());
+        HBox statusBar = new HBox(12, status, busy, gap, backupWarning, demoMarker, salon, new Label("\u00B7"), user, new Label("\u00B7"), db, connection);
         statusBar.setAlignment(Pos.CENTER_LEFT);
         statusBar.setPadding(new Insets(4, 12, 4, 12));
         statusBar.getStyleClass().add("status-bar");
@@ -283,6 +289,17 @@ public final class MainWindow {
         clientSearchSlot.setAlignment(Pos.CENTER_LEFT);
         clientSearchSlot.setMinWidth(Region.USE_PREF_SIZE);
         this.focusClientSearch = focus;
+    }
+
+    /**
+     * The status bar's backup warning (the last backup is old, or failed), a link to the
+     * backups; an empty text hides it.
+     */
+    public void showBackupWarning(String text, String hint, Runnable open) {
+        backupWarning.setText(text);
+        backupWarning.setTooltip(text.isEmpty() ? null : new Tooltip(hint));
+        backupWarning.setOnAction(e -> open.run());
+        backupWarning.setVisible(!text.isEmpty());
     }
 
     /** Whether the ☰ menu offers "Change my password…". */

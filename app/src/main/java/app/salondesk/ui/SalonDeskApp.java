@@ -82,6 +82,8 @@ public final class SalonDeskApp extends Application {
         tasks.close();
         Shell s = shell;
         if (s != null) {
+            // a clean exit: one more backup of the embedded database, with the day's last changes
+            s.backUpOnExit();
             s.close();
         }
         log.info("SalonDesk closed");

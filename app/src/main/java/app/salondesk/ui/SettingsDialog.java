@@ -15,7 +15,7 @@ import javafx.util.StringConverter;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Settings: for now, the language of the window (each language named in itself). */
+/** Settings: the language of the window (each language named in itself), and on this computer's database the way to its backups. */
 public final class SettingsDialog {
 
     private SettingsDialog() {
@@ -26,6 +26,11 @@ public final class SettingsDialog {
      * empty when the dialog was cancelled.
      */
     public static Optional<Optional<Locale>> ask(Window owner, Messages messages, Optional<Locale> current) {
+        return ask(owner, messages, current, null);
+    }
+
+    /** @param openBackups what "Backups…" opens (the embedded database's backups), or null to offer none */
+    public static Optional<Optional<Locale>> ask(Window owner, Messages messages, Optional<Locale> current, Runnable openBackups) {
         Dialog<Optional<Locale>> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle(messages.get("settings.title"));
@@ -56,6 +61,17 @@ public final class SettingsDialog {
         grid.setPadding(new Insets(16));
         grid.addRow(0, new Label(messages.get("settings.language")), language);
         grid.add(new Label(messages.get("settings.languageHint")), 0, 1, 2, 1);
+        if (openBackups != null) {
+            javafx.scene.control.Button backups = new javafx.scene.control.Button(messages.get("settings.backups"));
+            backups.setId("settings-backups");
+            backups.setOnAction(e -> {
+                dialog.setResult(null);
+                dialog.close();
+                javafx.application.Platform.runLater(openBackups);
+            });
+            grid.add(new javafx.scene.control.Separator(), 0, 2, 2, 1);
+            grid.add(backups, 0, 3, 2, 1);
+        }
         dialog.getDialogPane().setContent(grid);
         ButtonType ok = new ButtonType(messages.get("settings.apply"), ButtonBar.ButtonData.OK_DONE);
         ButtonType cancel = new ButtonType(messages.get("form.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);

@@ -43,6 +43,7 @@ public final class Shell implements AutoCloseable {
     private Session session;
     private FrontDesk desk;
     private BiConsumer<Scene, FrontDesk> onDeskShown = (scene, shown) -> { };
+    private BackupScreens backups;
 
     /** @param home the user's SalonDesk folder (the language is remembered there) */
     public Shell(Stage stage, TaskRunner tasks, Messages messages, Clock clock, Path home) {
@@ -56,6 +57,11 @@ public final class Shell implements AutoCloseable {
     /** Shows what the database holds: the desk of its salon, or the welcome screen. */
     public void show(Opening opening) {
         this.backend = opening.backend();
+        if (backups == null && backend.embedded()) {
+            // the embedded database is this computer's to back up; a shared server's is its administrator's
+            backups = BackupScreens.embedded(stage, backend, home, tasks, clock);
+            backups.startSchedule(this::showBackupStatus);
+        }
         if (opening instanceof Session s) {
             showDesk(s);
         } else {
@@ -66,6 +72,14 @@ public final class Shell implements AutoCloseable {
     /** Told each desk put on screen (the application logs when the first day is painted). */
     public void setOnDeskShown(BiConsumer<Scene, FrontDesk> onDeskShown) {
         this.onDeskShown = onDeskShown;
+    }
+
+    /**
+     * Offers Settings → Backups and the status bar's backup warning on this database (the
+     * application does it by itself on the embedded one; tests give one on their own).
+     */
+    public void useBackups(app.salondesk.backup.Backups given) {
+        backups = new BackupScreens(stage, given, tasks, clock);
     }
 
     /** The desk on screen now, if one is (for tests). */
@@ -156,6 +170,7 @@ public final class Shell implements AutoCloseable {
         if (shown != null) {
             desk.schedule().dateProperty().set(shown);
         }
+        showBackupStatus();
         stage.setTitle(messages.format("app.title", s.salon().name()));
         Scene scene = again ? new Scene(desk.window().root(), width, height) : null;
         if (scene != null) {
@@ -177,7 +192,7 @@ public final class Shell implements AutoCloseable {
      */
     private void changeLanguage() {
         LanguageSetting setting = new LanguageSetting(home);
-        SettingsDialog.ask(stage, messages, setting.chosen()).ifPresent(choice -> {
+        SettingsDialog.ask(stage, messages, setting.chosen(), backups == null ? null : this::openBackups).ifPresent(choice -> {
             try {
                 setting.choose(choice);
             } catch (IOException e) {
@@ -190,9 +205,68 @@ public final class Shell implements AutoCloseable {
         });
     }
 
+    // ---- backups (the embedded database) ------------------------------------------------------------
+
+    /** Settings → Backups. */
+    public void openBackups() {
+        if (backups != null) {
+            backups.open(messages, this::showBackupStatus, this::restore);
+        }
+    }
+
+    private void showBackupStatus() {
+        FrontDesk shownDesk = desk;
+        if (backups != null && shownDesk != null) {
+            backups.status(messages, text -> {
+                if (desk == shownDesk) {
+                    shownDesk.window().showBackupWarning(text, messages.get("status.backupHint"), this::openBackups);
+                }
+            });
+        }
+    }
+
+    /**
+     * Replaces the data with a backup's: the desk lets go of the database (live updates,
+     * waitlist worker, pool), the backup is loaded and checked beside it and swapped in, and
+     * the window is built again on what is there now — the restored data, or the old data when
+     * the backup was refused (then with the reason).
+     */
+    private void restore(java.nio.file.Path file) {
+        FrontDesk old = desk;
+        desk = null;
+        if (old != null) {
+            old.close();
+        }
+        javafx.scene.control.Label label = new javafx.scene.control.Label(messages.get("backups.restoring"));
+        javafx.scene.layout.VBox splash = new javafx.scene.layout.VBox(16, new javafx.scene.control.ProgressIndicator(), label);
+        splash.setStyle("-fx-alignment: center;");
+        stage.setScene(new Scene(splash, stage.getScene().getWidth(), stage.getScene().getHeight()));
+        backups.restore(backend, file, this::show, (opening, failure) -> {
+            show(opening);
+            javafx.scene.control.Alert alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,
+                    app.salondesk.backup.BackupsViewModel.describe(messages, failure));
+            alert.initOwner(stage);
+            alert.setHeaderText(messages.get("backups.restoreFailed"));
+            alert.show();
+        });
+    }
+
+    /**
+     * A clean exit of the application: the schedule stops and, when a salon is on screen,
+     * one more backup is taken (and checked) before the database closes.
+     */
+    public void backUpOnExit() {
+        if (backups != null) {
+            backups.backUpOnExit(desk != null);
+        }
+    }
+
     /** Stops the desk's live updates and closes the database. */
     @Override
     public void close() {
+        if (backups != null) {
+            backups.close();
+        }
         if (desk != null) {
             desk.close();
         }

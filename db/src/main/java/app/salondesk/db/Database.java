@@ -14,6 +14,9 @@ public final class Database implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Database.class);
 
+    /** Where the migrations are: the newest one's version is the schema version this build knows. */
+    public static final String MIGRATIONS = "classpath:db/migration";
+
     private final HikariDataSource pool;
     private volatile ConnectionSettings settings;
 
@@ -74,6 +77,10 @@ public final class Database implements AutoCloseable {
         return new Database(new HikariDataSource(cfg), settings);
     }
 
+    public int maxPoolSize() {
+        return pool.getMaximumPoolSize();
+    }
+
     public DataSource dataSource() {
         return pool;
     }
@@ -96,22 +103,43 @@ public final class Database implements AutoCloseable {
     public int migrate() {
         // connections of its own, without the pool's socket timeout: a migration may build an
         // index over a salon's whole history
-        return migrate(Flyway.configure().dataSource(settings.url(), settings.user(), settings.password()));
+        return migrate(Flyway.configure().dataSource(settings.url(), settings.user(), settings.password()), null);
     }
 
     public static int migrate(DataSource dataSource) {
-        return migrate(Flyway.configure().dataSource(dataSource));
+        return migrate(dataSource, null);
     }
 
-    private static int migrate(org.flywaydb.core.api.configuration.FluentConfiguration flyway) {
-        MigrateResult result = flyway
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+    /**
+     * Brings the schema up to {@code targetVersion} only (null: the newest): a backup of an
+     * older version is loaded into the schema it was taken from, then migrated like any other.
+     */
+    public static int migrate(DataSource dataSource, String targetVersion) {
+        return migrate(Flyway.configure().dataSource(dataSource), targetVersion);
+    }
+
+    private static int migrate(org.flywaydb.core.api.configuration.FluentConfiguration config, String targetVersion) {
+        config.locations(MIGRATIONS);
+        if (targetVersion != null) {
+            config.target(targetVersion);
+        }
+        MigrateResult result = config.load().migrate();
         if (result.migrationsExecuted > 0) {
             log.info("applied {} migration(s), schema now at version {}", result.migrationsExecuted, result.targetSchemaVersion);
         }
         return result.migrationsExecuted;
+    }
+
+    /** The newest schema version the migrations of this build reach (read from the class path, not the database). */
+    public static String newestKnownVersion(DataSource dataSource) {
+        var all = Flyway.configure().dataSource(dataSource).locations(MIGRATIONS).load().info().all();
+        org.flywaydb.core.api.MigrationVersion newest = null;
+        for (var m : all) {
+            if (m.getVersion() != null && (newest == null || m.getVersion().compareTo(newest) > 0)) {
+                newest = m.getVersion();
+            }
+        }
+        return newest == null ? null : newest.getVersion();
     }
 
     @Override
