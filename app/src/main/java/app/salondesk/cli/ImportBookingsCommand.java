@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
         description = {"Import bookings from a CSV file, each row through the booking engine.",
                 "Header: master,start,duration_min,client_name,client_phone[,service][,note]. Comma, semicolon or tab"
                 + " between the columns, as the header line shows; UTF-8, with or without BOM. One line per row, then a"
-                + " summary; a bad row never stops the import. Exit code 0 when every row was booked, else 2 (a row "
+                + " summary; a bad row never stops the import. Exit code 0 when every row was booked (now or before), else 2 (a row "
                 + "invalid), 3 (a time taken) or 4 (try again). Importing the same rows again (the same file, renamed, "
                 + "moved or saved again) books none of them twice: each is reported as already imported."})
 final class ImportBookingsCommand implements Callable<Integer> {

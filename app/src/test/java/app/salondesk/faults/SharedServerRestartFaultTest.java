@@ -46,7 +46,7 @@ class SharedServerRestartFaultTest {
 
     private static final int DESKS = 4;
     private static final int PEOPLE_PER_DESK = 2;
-    private static final int SLOTS = 200;
+    private static final int SLOTS = 1_000;
     private static final Duration WITHIN = Duration.ofSeconds(120);
 
     private enum Kind { BOOKED, TIME_TAKEN, TRY_AGAIN, CHANGED, INVALID, FAILED }
