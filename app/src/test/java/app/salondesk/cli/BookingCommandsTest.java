@@ -187,6 +187,21 @@ class BookingCommandsTest {
         assertEquals("booked=0 already-imported=0 time-taken=1 try-again=0 invalid=0", taken.lines().get(1));
     }
 
+    @Test
+    void aRowListedTwiceAsksForTwoBookingsOnEveryRun() throws Exception {
+        Path csv = home.resolve("twice.csv");
+        String row = "Olena Kovalenko,2030-01-07T16:00,30,Twice Listed,,,";
+        Files.writeString(csv, "master,start,duration_min,client_name,client_phone,service,note\n" + row + "\n" + row + "\n");
+        Run r = run("import", "bookings", csv.toString());
+        assertTrue(r.lines().get(0).matches("row 2: booked #\\d+ Olena Kovalenko 2030-01-07 16:00-16:30"), r.out());
+        assertTrue(r.lines().get(1).startsWith("row 3: time-taken; "), "the second is a booking of its own, refused: " + r.out());
+        Run again = run("import", "bookings", csv.toString());
+        assertTrue(again.lines().get(0).matches("row 2: already imported \\(booking #\\d+\\)"), again.out());
+        assertTrue(again.lines().get(1).startsWith("row 3: time-taken; "), again.out());
+        assertEquals("booked=0 already-imported=1 time-taken=1 try-again=0 invalid=0", again.lines().get(2));
+        assertEquals(3, again.exit());
+    }
+
     /** What a second run of an import prints: each row booked the first time is found, not booked again. */
     private static String alreadyImported(String firstRun) {
         String rows = firstRun.replaceAll("(?m)^(row \\d+): booked #(\\d+) .*$", "$1: already imported (booking #$2)");

@@ -78,7 +78,8 @@ class ImportKilledFaultTest {
                     assertTrue(m.matches(), "only bookings before the kill: " + line);
                     firstRun.add(Long.parseLong(m.group(2)));
                 }
-                assertEquals(FIRST_MASTER_ROWS, firstRun.size(), "the import answered the first master's rows");
+                assertEquals(FIRST_MASTER_ROWS, firstRun.size(), "the import answered the first master's rows"
+                        + Processes.errorsOf(dir.resolve("home1.err")));
                 Processes.kill9(app.pid());
                 assertTrue(app.waitFor(60, TimeUnit.SECONDS));
                 assertEquals(137, app.exitValue(), "killed by SIGKILL");
@@ -96,7 +97,7 @@ class ImportKilledFaultTest {
         Process again = importInChildJvm(db, salon, csv, dir.resolve("home2"));
         String output = new String(again.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(again.waitFor(180, TimeUnit.SECONDS));
-        assertEquals(0, again.exitValue(), output);
+        assertEquals(0, again.exitValue(), output + Processes.errorsOf(dir.resolve("home2.err")));
         List<String> lines = output.lines().filter(ImportKilledFaultTest::isImportLine).toList();
         assertEquals(ROWS + 1, lines.size(), output);
         for (int i = 0; i < FIRST_MASTER_ROWS; i++) {
@@ -146,7 +147,7 @@ class ImportKilledFaultTest {
                 "import", "bookings", "--tenant", Long.toString(salon.tenant), csv.toString());
         pb.environment().put("SALONDESK_HOME", home.toString());
         pb.environment().remove("SALONDESK_DB_URL");
-        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.redirectError(home.resolveSibling(home.getFileName() + ".err").toFile());
         return pb.start();
     }
 

@@ -39,8 +39,10 @@ class PowerLossFaultTest {
     @Test
     void afterAppAndServerAreKilledTogetherTheNextStartRecoversAndNothingBookedIsMissing(@TempDir Path dir) throws Exception {
         AppHome home = new AppHome(dir);
+        Path stderr = dir.resolve("desk.err");   // in the home, removed with it
         List<Long> answeredBooked = new ArrayList<>();
-        Process desk = Processes.childJvm(PowerLossDesk.class, dir.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process desk = Processes.childJvm(PowerLossDesk.class, dir.toString())
+                .redirectError(stderr.toFile()).start();
         long postmaster;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(desk.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -49,7 +51,7 @@ class PowerLossFaultTest {
                     answeredBooked.add(Long.parseLong(line.substring(7).strip()));
                 }
             }
-            assertEquals(BOOKED_BEFORE_THE_CUT, answeredBooked.size(), "the desk was booking");
+            assertEquals(BOOKED_BEFORE_THE_CUT, answeredBooked.size(), "the desk was booking" + Processes.errorsOf(stderr));
             postmaster = Processes.postmasterPid(home.postgres().resolve("data"));
             Processes.kill9(desk.pid(), postmaster);
             // what the desk printed before the cut is an answer the person saw, too

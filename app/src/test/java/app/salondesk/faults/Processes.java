@@ -47,6 +47,16 @@ final class Processes {
         return new ProcessBuilder(cmd);
     }
 
+    /** The end of a child's standard error, for a failure message. */
+    static String errorsOf(Path stderr) {
+        try {
+            String text = Files.readString(stderr, StandardCharsets.UTF_8);
+            return "\n--- the child's standard error ---\n" + text.substring(Math.max(0, text.length() - 4000));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
     /** Waits for a condition, polling: the assertion is the condition, the timeout only a bound. */
     static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
