@@ -392,6 +392,12 @@ public final class BookingEngine {
                 if ("23503".equals(state)) {
                     return new Invalid(InvalidReason.BAD_VALUE, "reference");
                 }
+                if ("53100".equals(state)) {
+                    // the transaction rolled back whole; PostgreSQL goes on once space is freed
+                    java.sql.SQLException cause = e.getCause(java.sql.SQLException.class);
+                    log.warn("the database's disk is full, nothing was saved: {}", cause != null ? cause.getMessage() : e.getMessage());
+                    return new Invalid(InvalidReason.DISK_FULL);
+                }
                 if ("42501".equals(state)) {
                     // a role without the right, or a row of another salon (row-level security)
                     log.info("permission denied for this login: {}", e.getMessage());

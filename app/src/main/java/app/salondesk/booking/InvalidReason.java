@@ -25,6 +25,11 @@ public enum InvalidReason {
     NOTE_TOO_LONG("note"),
     /** The database refused the login this change (its role may not, or not in this salon). */
     NO_PERMISSION(""),
+    /**
+     * The database's disk is full (SQLSTATE 53100): the write was refused whole and nothing is
+     * half-written; it works again once space is freed (ADR 16).
+     */
+    DISK_FULL(""),
     BAD_VALUE("");
 
     private final String field;

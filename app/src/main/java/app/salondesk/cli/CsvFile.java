@@ -42,13 +42,11 @@ final class CsvFile implements AutoCloseable {
 
     static final String INVALID = "invalid";
 
-    private final String text;
     private final CSVParser parser;
     private final Map<String, Integer> header = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     private final Messages messages;
 
-    private CsvFile(String text, CSVParser parser, Messages messages) {
-        this.text = text;
+    private CsvFile(CSVParser parser, Messages messages) {
         this.parser = parser;
         this.messages = messages;
         header.putAll(parser.getHeaderMap());
@@ -72,7 +70,7 @@ final class CsvFile implements AutoCloseable {
         CSVFormat format = CSVFormat.DEFAULT.builder().setDelimiter(delimiter(text)).setHeader().setSkipHeaderRecord(true)
                 .setIgnoreEmptyLines(true).setTrim(true).setAllowMissingColumnNames(true).get();
         try {
-            return new CsvFile(text, CSVParser.parse(new StringReader(text), format), messages);
+            return new CsvFile(CSVParser.parse(new StringReader(text), format), messages);
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
             // a broken quote in the header, or a column named twice
             throw new CliInvalid(messages.format("cli.invalid.malformed", e.getMessage()));
@@ -102,11 +100,6 @@ final class CsvFile implements AutoCloseable {
             }
         }
         return best;
-    }
-
-    /** The whole text, BOM dropped: what the bookings import's request ids are made from. */
-    String text() {
-        return text;
     }
 
     /** Refuses the file as a whole unless its header names every required column. */

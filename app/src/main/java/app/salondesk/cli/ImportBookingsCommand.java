@@ -1,7 +1,9 @@
 package app.salondesk.cli;
 
+import app.salondesk.booking.Booking;
 import app.salondesk.booking.BookingEngine;
 import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.BookingRequests;
 import app.salondesk.booking.NewBooking;
 import app.salondesk.booking.Source;
 import app.salondesk.i18n.Messages;
@@ -17,12 +19,11 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
@@ -30,13 +31,14 @@ import java.util.concurrent.Callable;
         description = {"Import bookings from a CSV file, each row through the booking engine.",
                 "Header: master,start,duration_min,client_name,client_phone[,service][,note]. Comma, semicolon or tab"
                 + " between the columns, as the header line shows; UTF-8, with or without BOM. One line per row, then a"
-                + " summary; a bad row never stops the import. Exit code 0 when every row was booked, else 2 (a row "
-                + "invalid), 3 (a time taken) or 4 (try again). Importing the same file again finds the bookings it "
-                + "made instead of making new ones."})
+                + " summary; a bad row never stops the import. Exit code 0 when every row was booked (now or before), else 2 (a row "
+                + "invalid), 3 (a time taken) or 4 (try again). Importing the same rows again (the same file, renamed, "
+                + "moved or saved again) books none of them twice: each is reported as already imported."})
 final class ImportBookingsCommand implements Callable<Integer> {
 
     static final List<String> REQUIRED = List.of("master", "start", "duration_min", "client_name", "client_phone");
     private static final String BOOKED = "booked";
+    static final String ALREADY_IMPORTED = "already-imported";
     private static final String TIME_TAKEN = "time-taken";
     private static final String TRY_AGAIN = "try-again";
 
@@ -61,9 +63,15 @@ final class ImportBookingsCommand implements Callable<Integer> {
             try (Backend backend = importCommand.root.openBackend()) {
                 BookingTools tools = new BookingTools(backend, messages, tenant);
                 BookingEngine engine = new BookingEngine(backend.dsl());
-                String fileKey = sha256(csv.text());
-                Map<String, Integer> counts = csv.rows(out, List.of(BOOKED, TIME_TAKEN, TRY_AGAIN, CsvFile.INVALID), row -> {
-                    NewBooking request = request(row, csv, tools, messages, fileKey);
+                BookingRequests made = new BookingRequests(backend.dsl());
+                Map<String, Integer> seen = new HashMap<>();
+                Map<String, Integer> counts = csv.rows(out, List.of(BOOKED, ALREADY_IMPORTED, TIME_TAKEN, TRY_AGAIN, CsvFile.INVALID), row -> {
+                    NewBooking request = request(row, csv, tools, messages, seen);
+                    Optional<Booking> before = made.madeBy(request.tenantId(), request.requestId());
+                    if (before.isPresent()) {
+                        // booked by an earlier run of this import (one that may have been killed half-way)
+                        return new CsvFile.Outcome(ALREADY_IMPORTED, "already imported (booking #" + before.get().id() + ")");
+                    }
                     BookingOutcome outcome = engine.book(request);
                     return new CsvFile.Outcome(outcome.fold(b -> BOOKED, t -> TIME_TAKEN, a -> TRY_AGAIN, c -> TRY_AGAIN,
                             i -> CsvFile.INVALID), tools.line(outcome, request.start()));
@@ -91,8 +99,8 @@ final class ImportBookingsCommand implements Callable<Integer> {
         return counts.get(TRY_AGAIN) > 0 ? BookingTools.EXIT_TRY_AGAIN : BookingTools.EXIT_BOOKED;
     }
 
-    private static NewBooking request(CSVRecord row, CsvFile csv, BookingTools tools, Messages messages, String fileKey)
-            throws CliInvalid {
+    private static NewBooking request(CSVRecord row, CsvFile csv, BookingTools tools, Messages messages,
+                                      Map<String, Integer> seen) throws CliInvalid {
         String master = csv.value(row, "master");
         String start = csv.value(row, "start");
         String duration = csv.value(row, "duration_min");
@@ -117,18 +125,33 @@ final class ImportBookingsCommand implements Callable<Integer> {
         if (minutes == null && serviceId == null) {
             throw new CliInvalid(messages.format("cli.invalid.missingValue", "duration_min"));
         }
-        // the same row of the same file is the same request: importing twice books once
-        UUID requestId = UUID.nameUUIDFromBytes(("import:" + tools.salon.id() + ":" + fileKey + ":" + row.getRecordNumber())
-                .getBytes(StandardCharsets.UTF_8));
+        String rowKey = rowKey(masterId, at, minutes, serviceId, client, phone, note);
+        int occurrence = seen.merge(rowKey, 1, Integer::sum);
+        UUID requestId = requestId(tools.salon.id(), rowKey, occurrence);
         return new NewBooking(tools.salon.id(), masterId, null, new NewBooking.ClientDetails(client, phone.isEmpty() ? null : phone),
                 serviceId, at, minutes, note, requestId, Source.IMPORT, false);
     }
 
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    /**
+     * What makes two rows "the same row" (ADR 16): the booking they ask for, as the import reads
+     * it — master, start instant, length, service (by id, so a different spelling or a changed
+     * column order does not matter), client's name and phone, note. Not the file's name, place,
+     * line endings, byte-order mark, delimiter, quoting or row order: a file moved, renamed or
+     * saved again by a spreadsheet books nothing twice, and neither does a later export that
+     * repeats rows an earlier one had.
+     */
+    static String rowKey(long masterId, Instant start, Integer minutes, Long serviceId, String client, String phone, String note) {
+        // U+001F (unit separator) between the values: no cell of a CSV line can hold it unnoticed
+        return String.join("\u001F", Long.toString(masterId), Long.toString(start.getEpochSecond()),
+                String.valueOf(minutes), String.valueOf(serviceId), client, phone, note);
+    }
+
+    /**
+     * The row's request id: the salon, the row's values, and which occurrence of those values in
+     * this file it is (a file listing one booking twice asks for two bookings, and the second is
+     * told that the time is taken, on every run).
+     */
+    static UUID requestId(long salonId, String rowKey, int occurrence) {
+        return UUID.nameUUIDFromBytes(("import-row:" + salonId + ":" + occurrence + ":" + rowKey).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -3,6 +3,7 @@ package app.salondesk.runtime;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.Database;
 import app.salondesk.db.EmbeddedServer;
+import app.salondesk.db.EmbeddedWatchdog;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.conf.Settings;
@@ -24,6 +25,7 @@ public final class Backend implements AutoCloseable {
 
     private final AppHome.Lock lock;
     private final EmbeddedServer server;
+    private final EmbeddedWatchdog watchdog;
     private volatile Database database;
     private volatile DSLContext dsl;
     private final boolean embedded;
@@ -33,6 +35,8 @@ public final class Backend implements AutoCloseable {
         this.server = server;
         this.database = database;
         this.embedded = server != null;
+        // the embedded server is ours to bring back when it dies; a shared one is its administrator's
+        this.watchdog = server != null ? EmbeddedWatchdog.watch(server) : null;
         this.dsl = dsl(database);
     }
 
@@ -217,8 +221,16 @@ public final class Backend implements AutoCloseable {
         return database.settings().user();
     }
 
+    /** How many times the embedded server was started again after it had stopped by itself (0 on a shared server). */
+    public int serverRestarts() {
+        return watchdog == null ? 0 : watchdog.restarts();
+    }
+
     @Override
     public void close() {
+        if (watchdog != null) {
+            watchdog.close();   // first: closing the server below must not look like a crash to restart from
+        }
         database.close();
         if (server != null) {
             server.close();

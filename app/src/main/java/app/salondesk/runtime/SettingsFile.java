@@ -5,7 +5,10 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -44,8 +47,17 @@ public final class SettingsFile {
         });
         Files.createDirectories(file.getParent());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-            p.store(out, "SalonDesk settings of this user");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        p.store(bytes, "SalonDesk settings of this user");
+        // A power cut must leave the old file or the new one, never a half-written or empty one:
+        // the content reaches the disk before the rename makes it the file (ADR 16).
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer content = ByteBuffer.wrap(bytes.toByteArray());
+            while (content.hasRemaining()) {
+                ch.write(content);
+            }
+            ch.force(true);
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

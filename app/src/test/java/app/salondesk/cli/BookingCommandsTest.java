@@ -150,7 +150,7 @@ class BookingCommandsTest {
         assertTrue(lines.get(6).startsWith("row 8: booked #"), lines.get(6));
         assertTrue(lines.get(7).startsWith("row 9: invalid: the client's name is too long"), lines.get(7));
         assertTrue(lines.get(8).startsWith("row 10: booked #"), lines.get(8));
-        assertEquals("booked=3 time-taken=1 try-again=0 invalid=5", lines.get(9));
+        assertEquals("booked=3 already-imported=0 time-taken=1 try-again=0 invalid=5", lines.get(9));
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             ResultSet rs = s.executeQuery("SELECT count(*) FROM bookings WHERE starts_at >= '2030-01-01' AND source = 'import'");
             rs.next();
@@ -161,7 +161,7 @@ class BookingCommandsTest {
         }
 
         Run again = run("import", "bookings", csv.toString());
-        assertEquals(r.out(), again.out(), "the same file again finds the same bookings");
+        assertEquals(alreadyImported(r.out()), again.out(), "the same file again finds the same bookings and says so");
         assertEquals(2, again.exit());
     }
 
@@ -174,17 +174,40 @@ class BookingCommandsTest {
         Run r = run("import", "bookings", csv.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.lines().get(0).matches("row 2: booked #\\d+ Olena Kovalenko 2030-01-07 15:00-15:30"), r.out());
-        assertEquals("booked=1 time-taken=0 try-again=0 invalid=0", r.lines().get(1));
+        assertEquals("booked=1 already-imported=0 time-taken=0 try-again=0 invalid=0", r.lines().get(1));
         Run again = run("import", "bookings", csv.toString());
         assertEquals(0, again.exit());
-        assertEquals(r.out(), again.out(), "the same booking found again");
+        assertEquals(alreadyImported(r.out()), again.out(), "the same booking found again");
 
         Path clash = home.resolve("clash.csv");
         Files.writeString(clash, "master\tstart\tduration_min\tclient_name\tclient_phone\n"
                 + "Olena Kovalenko\t2030-01-07T15:00\t30\tSomeone Else\t\n", StandardCharsets.UTF_8);
         Run taken = run("import", "bookings", clash.toString());
         assertEquals(3, taken.exit(), "a time taken and nothing invalid: 3, as book says\n" + taken.out());
-        assertEquals("booked=0 time-taken=1 try-again=0 invalid=0", taken.lines().get(1));
+        assertEquals("booked=0 already-imported=0 time-taken=1 try-again=0 invalid=0", taken.lines().get(1));
+    }
+
+    @Test
+    void aRowListedTwiceAsksForTwoBookingsOnEveryRun() throws Exception {
+        Path csv = home.resolve("twice.csv");
+        String row = "Olena Kovalenko,2030-01-07T16:00,30,Twice Listed,,,";
+        Files.writeString(csv, "master,start,duration_min,client_name,client_phone,service,note\n" + row + "\n" + row + "\n");
+        Run r = run("import", "bookings", csv.toString());
+        assertTrue(r.lines().get(0).matches("row 2: booked #\\d+ Olena Kovalenko 2030-01-07 16:00-16:30"), r.out());
+        assertTrue(r.lines().get(1).startsWith("row 3: time-taken; "), "the second is a booking of its own, refused: " + r.out());
+        Run again = run("import", "bookings", csv.toString());
+        assertTrue(again.lines().get(0).matches("row 2: already imported \\(booking #\\d+\\)"), again.out());
+        assertTrue(again.lines().get(1).startsWith("row 3: time-taken; "), again.out());
+        assertEquals("booked=0 already-imported=1 time-taken=1 try-again=0 invalid=0", again.lines().get(2));
+        assertEquals(3, again.exit());
+    }
+
+    /** What a second run of an import prints: each row booked the first time is found, not booked again. */
+    private static String alreadyImported(String firstRun) {
+        String rows = firstRun.replaceAll("(?m)^(row \\d+): booked #(\\d+) .*$", "$1: already imported (booking #$2)");
+        java.util.regex.Matcher summary = java.util.regex.Pattern.compile("(?m)^booked=(\\d+) already-imported=0 ").matcher(rows);
+        assertTrue(summary.find(), rows);
+        return summary.replaceFirst("booked=0 already-imported=" + summary.group(1) + " ");
     }
 
     @Test

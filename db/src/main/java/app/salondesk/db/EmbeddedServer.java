@@ -43,6 +43,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -85,19 +86,25 @@ public final class EmbeddedServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedServer.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final int START_ATTEMPTS = 3;
+    private static final Duration START_RETRY_PAUSE = Duration.ofSeconds(3);
 
     private final Path dataDir;
     private final Path binDir;
     private final int port;
     private final String password;
+    private final Durability durability;
+    private final Path logFile;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final Thread shutdownHook;
 
-    private EmbeddedServer(Path dataDir, Path binDir, int port, String password) {
+    private EmbeddedServer(Path dataDir, Path binDir, int port, String password, Durability durability, Path logFile) {
         this.dataDir = dataDir;
         this.binDir = binDir;
         this.port = port;
         this.password = password;
+        this.durability = durability;
+        this.logFile = logFile;
         this.shutdownHook = new Thread(this::stopQuietly, "embedded-postgres-stop");
     }
 
@@ -145,9 +152,10 @@ public final class EmbeddedServer implements AutoCloseable {
             if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
                 initdb(binDir, dataDir, pwFile);
             }
-            EmbeddedServer server = new EmbeddedServer(dataDir, binDir, port == 0 ? freePort() : port, password);
+            EmbeddedServer server = new EmbeddedServer(dataDir, binDir, port == 0 ? freePort() : port, password,
+                    durability, baseDir.resolve("postgres.log"));
             server.stopOrphan();
-            server.startPostmaster(durability, baseDir.resolve("postgres.log"));
+            server.startAfterCrash();
             Runtime.getRuntime().addShutdownHook(server.shutdownHook);
             server.ensureDatabase("salondesk");
             return server;
@@ -217,6 +225,70 @@ public final class EmbeddedServer implements AutoCloseable {
         return statusCode() == 0;
     }
 
+    /**
+     * Whether the postmaster named in {@code postmaster.pid} is alive: a cheap check (a small
+     * file and the process table, no child process) for the watchdog to run every second.
+     * After a {@code kill -9} or a crash the file stays behind, naming a process that is gone.
+     */
+    public boolean postmasterAlive() {
+        return postmasterPid().flatMap(ProcessHandle::of).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** The postmaster's process id from {@code postmaster.pid} (also after it died), if the file is there. */
+    public Optional<Long> postmasterPid() {
+        try {
+            List<String> lines = Files.readAllLines(dataDir.resolve("postmaster.pid"), StandardCharsets.UTF_8);
+            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).strip()));
+        } catch (IOException | NumberFormatException e) {
+            // absent, or caught while the postmaster writes it: not a running server we can name
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Starts the server again on the same data directory and port when its postmaster is gone
+     * (killed, crashed): PostgreSQL replays its write-ahead log, so every committed transaction
+     * is there again. Clients keep their URL. Does nothing after {@link #close()} or while the
+     * server runs.
+     *
+     * @return whether it started the server
+     * @throws IllegalStateException when PostgreSQL would not start (see its log); call again later
+     */
+    public synchronized boolean restartIfGone() {
+        if (stopped.get() || postmasterAlive()) {
+            return false;
+        }
+        startPostmaster();
+        return true;
+    }
+
+    /**
+     * A server killed together with its postmaster (power loss simulated with {@code kill -9},
+     * a watchdog restart) may leave backends that take a moment to notice their parent is gone
+     * and let go of the old shared memory; until then PostgreSQL refuses to start. A few tries,
+     * a few seconds apart, cover that without a person having to start the app twice.
+     */
+    private void startAfterCrash() {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                startPostmaster();
+                return;
+            } catch (IllegalStateException e) {
+                if (attempt >= START_ATTEMPTS) {
+                    throw e;
+                }
+                log.warn("the embedded PostgreSQL did not start (attempt {} of {}); trying again in {} s",
+                        attempt, START_ATTEMPTS, START_RETRY_PAUSE.toSeconds());
+                try {
+                    Thread.sleep(START_RETRY_PAUSE.toMillis());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
     private int statusCode() {
         return runForExitCode(List.of(bin("pg_ctl"), "-D", dataDir.toString(), "status"));
     }
@@ -233,7 +305,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    private void startPostmaster(Durability durability, Path logFile) {
+    private void startPostmaster() {
         List<String> options = new ArrayList<>(List.of(
                 "-p", Integer.toString(port),
                 "-c", "listen_addresses=localhost",
