@@ -61,6 +61,11 @@ import java.util.function.Consumer;
 public final class DayScheduleView {
 
     private static final int GRID_MIN = 15;
+    static final String SAVING_STYLE = "saving";
+    private static final int SAVING_HINT_MS = 300;
+    /** Entries whose move is on its way to the engine, and their own titles meanwhile. */
+    private final Set<Entry<?>> saving = new HashSet<>();
+    private final Map<Entry<?>, String> savingTitles = new HashMap<>();
 
     private final DayScheduleViewModel vm;
     private final Messages messages;
@@ -242,6 +247,7 @@ public final class DayScheduleView {
         // moving and resizing bookings that hold time; never deleting with a key
         view.setEntryEditPolicy(p -> vm.editableProperty().get()
                 && p.getEditOperation() != DateControl.EditOperation.DELETE
+                && !saving.contains(p.getEntry())   // not dragged again until its last move is answered
                 && p.getEntry().getUserObject() instanceof BookingRef ref && ref.status().holdsTime());
         view.setEntryFactory(p -> null);
         view.setContextMenuCallback(null);
@@ -387,7 +393,8 @@ public final class DayScheduleView {
             Instant start = roundDown(over.getInstantAt(p.getX(), p.getY()).minus(d.grabOffset()));
             int minutes = (int) d.original().getDuration().toMinutes();
             entry.setInterval(d.original());
-            vm.move(ref, target.id(), start, minutes, saved -> { });
+            savingUntilAnswered(entry);
+            vm.move(ref, target.id(), start, minutes, saved -> answered(entry));
             return;
         }
         Interval now = entry.getInterval();
@@ -395,11 +402,49 @@ public final class DayScheduleView {
             return;
         }
         int minutes = (int) Duration.between(now.getStartZonedDateTime(), now.getEndZonedDateTime()).toMinutes();
+        savingUntilAnswered(entry);
         vm.move(ref, d.fromMaster().id(), now.getStartZonedDateTime().toInstant(), minutes, saved -> {
+            answered(entry);
             if (!saved) {
                 entry.setInterval(d.original());   // spring back; the notification says why
             }
         });
+    }
+
+    /**
+     * From the drop until the answer the entry shows it is being saved (issue 16: during a
+     * 5-second lock wait the dropped booking looked saved, then jumped back): faded at once, and
+     * after {@value #SAVING_HINT_MS} ms its title says "saving…" (or "waiting for the schedule…"
+     * once the wait is long enough to be someone else's lock). It cannot be dragged meanwhile.
+     */
+    private void savingUntilAnswered(Entry<?> entry) {
+        saving.add(entry);
+        entry.getStyleClass().add(SAVING_STYLE);
+        String title = entry.getTitle();
+        javafx.animation.PauseTransition hint = new javafx.animation.PauseTransition(javafx.util.Duration.millis(SAVING_HINT_MS));
+        hint.setOnFinished(e -> {
+            if (saving.contains(entry)) {
+                entry.setTitle(messages.format("schedule.saving", title));
+            }
+        });
+        javafx.animation.PauseTransition longWait = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
+        longWait.setOnFinished(e -> {
+            if (saving.contains(entry)) {
+                entry.setTitle(messages.format("schedule.waitingForSchedule", title));
+            }
+        });
+        savingTitles.put(entry, title);
+        hint.play();
+        longWait.play();
+    }
+
+    private void answered(Entry<?> entry) {
+        saving.remove(entry);
+        entry.getStyleClass().remove(SAVING_STYLE);
+        String title = savingTitles.remove(entry);
+        if (title != null) {
+            entry.setTitle(title);
+        }
     }
 
     /**

@@ -78,8 +78,7 @@ public final class MainWindow {
         picker.setPrefWidth(130);
         Label dayTitle = new Label();
         dayTitle.getStyleClass().add("day-title");
-        DateTimeFormatter full = DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale());
-        dayTitle.textProperty().bind(vm.dateProperty().map(full::format));
+        dayTitle.setId("day-title");
         CheckBox showCancelled = new CheckBox(messages.get("toolbar.showCancelled"));
         showCancelled.setId("show-cancelled");
         showCancelled.selectedProperty().bindBidirectional(vm.showCancelledProperty());
@@ -175,8 +174,25 @@ public final class MainWindow {
         for (javafx.scene.Node n : List.of(previous, today, next, picker, day, week, filter, showCancelled, newBooking, more)) {
             ((Region) n).setMinWidth(Region.USE_PREF_SIZE);
         }
-        dayTitle.setMinWidth(120);
+        dayTitle.setMinWidth(Region.USE_PREF_SIZE);
         toolbar.getStyleClass().add("main-toolbar");
+        // nothing falls off a narrow window: the title shortens, then controls move into ☰
+        List<javafx.scene.control.MenuItem> modeItems = ToolbarFit.modeItems(day, week);
+        javafx.scene.control.MenuItem filterItem = ToolbarFit.choiceMenu(messages.get("toolbar.allMasters"), "master-filter-item", filter);
+        javafx.scene.control.MenuItem cancelledItem = ToolbarFit.checkItem(messages.get("toolbar.showCancelled"), "show-cancelled-item",
+                vm.showCancelledProperty());
+        more.getItems().addAll(0, List.of(cancelledItem, filterItem));
+        more.getItems().addAll(0, modeItems);
+        List<java.util.function.Function<java.time.LocalDate, String>> titles = new java.util.ArrayList<>();
+        for (FormatStyle style : FormatStyle.values()) {
+            titles.add(DateTimeFormatter.ofLocalizedDate(style).withLocale(messages.locale())::format);
+        }
+        ToolbarFit fit = new ToolbarFit(toolbar, dayTitle, ToolbarFit.forms(vm.dateProperty()::get, titles), 60, List.of(
+                new ToolbarFit.Collapsible(List.of(showCancelled), List.of(cancelledItem)),
+                new ToolbarFit.Collapsible(List.of(filter), List.of(filterItem)),
+                new ToolbarFit.Collapsible(List.of(day, week), modeItems)));
+        vm.dateProperty().addListener((obs, old, now) -> fit.fit());
+        dayTitle.setText(DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale()).format(vm.dateProperty().get()));
 
         // the fate of the last drag or menu action, in one sentence; it fades after a while
         Label note = new Label();

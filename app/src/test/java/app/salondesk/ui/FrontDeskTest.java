@@ -38,6 +38,7 @@ import java.util.concurrent.TimeUnit;
 
 import static app.salondesk.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -158,6 +159,31 @@ class FrontDeskTest {
         robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hourHeight(robot, ev) / 2).moveBy(0, hourHeight(robot, ev) / 2).drop();
         waitFor(() -> f.engine.find(f.tenant, b.id()).orElseThrow().start().equals(at(11, 0)));
         assertEquals(2, f.engine.find(f.tenant, b.id()).orElseThrow().version());
+    }
+
+    @Test
+    void aDragWhileAnotherSessionHoldsTheMastersLockShowsItIsSavingThenSpringsBack(FxRobot robot) throws Exception {
+        Booking b = f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
+        reloadAndAwait(robot, "Iryna");
+        var settings = f.backend.database().settings();
+        try (java.sql.Connection holder = java.sql.DriverManager.getConnection(settings.url(), settings.user(), settings.password())) {
+            holder.setAutoCommit(false);
+            holder.createStatement().execute(app.salondesk.booking.BookingEngine.lockStatement(f.tenant, f.anna));
+            DayEntryView ev = entry(robot, "Iryna", at(10, 0)).orElseThrow();
+            var dragged = ev.getEntry();
+            robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hourHeight(robot, ev) / 2).moveBy(0, hourHeight(robot, ev) / 2).drop();
+            // from the drop until the answer the entry says it is being saved, and waits for the schedule
+            waitFor(() -> dragged.getStyleClass().contains("saving"));
+            waitFor(() -> dragged.getTitle().contains("waiting for the schedule"));
+            MainWindowTest.screenshot(ev.getScene(), "desk-saving.png");
+            // the lock stays taken: after 5 s "busy, try again", and the booking springs back, its look restored
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !dragged.getStyleClass().contains("saving"));
+            waitFor(() -> robot.lookup("#notification").queryAs(Label.class).getText().startsWith("The schedule is busy"));
+            assertFalse(dragged.getTitle().contains("saving") || dragged.getTitle().contains("waiting"), dragged.getTitle());
+            assertEquals(at(10, 0), dragged.getStartAsZonedDateTime().toInstant(), "sprang back");
+            holder.rollback();
+        }
+        assertEquals(b.version(), f.engine.find(f.tenant, b.id()).orElseThrow().version(), "nothing saved");
     }
 
     @Test
