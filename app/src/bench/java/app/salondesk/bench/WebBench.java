@@ -54,7 +54,7 @@ final class WebBench {
     static final long PAUSE_MAX_MS = 1500;
     static final long TYPING_MIN_MS = 3000;
     static final long TYPING_MAX_MS = 7000;
-    static final long PEOPLE_SECONDS = 20;
+    static final long PEOPLE_SECONDS = 45;
     private static final String SLUG = "bench";
     private static final Pattern HIDDEN = Pattern.compile("<input type=\"hidden\" name=\"([a-zA-Z]+)\" value=\"([^\"]*)\">");
 
