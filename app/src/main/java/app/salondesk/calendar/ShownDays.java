@@ -154,13 +154,7 @@ final class ShownDays {
         return false;
     }
 
-    /** Every booking entry on the calendars now, for tests and the week view's checks. */
-    List<Entry<?>> bookingEntries() {
-        List<Entry<?>> all = new ArrayList<>();
-        shown.values().forEach(day -> day.values().stream().filter(e -> e.getUserObject() instanceof BookingRef).forEach(all::add));
-        return all;
-    }
-
+    /** The days whose entries are on the calendars now. */
     Set<LocalDate> days() {
         return Set.copyOf(shown.keySet());
     }

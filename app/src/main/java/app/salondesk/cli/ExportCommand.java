@@ -89,10 +89,22 @@ final class ExportCommand implements Runnable {
         }
     }
 
-    private static void range(Setup setup, LocalDate from, LocalDate to) throws CliInvalid {
-        var problem = ExportRequest.rangeProblem(from, to);
-        if (problem.isPresent()) {
-            throw new CliInvalid(setup.messages.format(problem.get(), from, to, ExportRequest.MAX_DAYS));
+    /** {@code --from} and {@code --to}: the salon days an export covers, read and checked together. */
+    static final class Days {
+        @Option(names = "--from", required = true, paramLabel = "DATE", descriptionKey = "export.from", description = "The first day, e.g. 2026-12-01.")
+        String from;
+        @Option(names = "--to", required = true, paramLabel = "DATE", descriptionKey = "export.to", description = "The last day (included).")
+        String to;
+
+        /** The first and the last day, or the one-line refusal. */
+        LocalDate[] read(Setup setup) throws CliInvalid {
+            LocalDate first = setup.input.date(from);
+            LocalDate last = setup.input.date(to);
+            var problem = ExportRequest.rangeProblem(first, last);
+            if (problem.isPresent()) {
+                throw new CliInvalid(setup.messages.format(problem.get(), first, last, ExportRequest.MAX_DAYS));
+            }
+            return new LocalDate[]{first, last};
         }
     }
 
@@ -109,19 +121,15 @@ final class ExportCommand implements Runnable {
         SalonOption salon;
         @Mixin
         Out out;
-        @Option(names = "--from", required = true, paramLabel = "DATE", descriptionKey = "export.from", description = "The first day, e.g. 2026-12-01.")
-        String from;
-        @Option(names = "--to", required = true, paramLabel = "DATE", descriptionKey = "export.to", description = "The last day (included).")
-        String to;
+        @Mixin
+        Days days;
 
         @Override
         public Integer call() {
             PrintWriter w = spec.commandLine().getOut();
             return Setup.run(export.root, w, salon.tenant, setup -> {
-                LocalDate first = setup.input.date(from);
-                LocalDate last = setup.input.date(to);
-                range(setup, first, last);
-                return export(setup, out, new ExportRequest.Bookings(first, last), w);
+                LocalDate[] range = days.read(setup);
+                return export(setup, out, new ExportRequest.Bookings(range[0], range[1]), w);
             });
         }
     }
@@ -161,20 +169,16 @@ final class ExportCommand implements Runnable {
         Out out;
         @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master", description = "The master: id or name.")
         String master;
-        @Option(names = "--from", required = true, paramLabel = "DATE", descriptionKey = "export.from", description = "The first day, e.g. 2026-12-01.")
-        String from;
-        @Option(names = "--to", required = true, paramLabel = "DATE", descriptionKey = "export.to", description = "The last day (included).")
-        String to;
+        @Mixin
+        Days days;
 
         @Override
         public Integer call() {
             PrintWriter w = spec.commandLine().getOut();
             return Setup.run(export.root, w, salon.tenant, setup -> {
                 MasterDetails m = setup.master(master);
-                LocalDate first = setup.input.date(from);
-                LocalDate last = setup.input.date(to);
-                range(setup, first, last);
-                return export(setup, out, new ExportRequest.Schedule(m.id(), m.name(), first, last), w);
+                LocalDate[] range = days.read(setup);
+                return export(setup, out, new ExportRequest.Schedule(m.id(), m.name(), range[0], range[1]), w);
             });
         }
     }
