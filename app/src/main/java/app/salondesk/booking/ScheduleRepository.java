@@ -42,7 +42,8 @@ public final class ScheduleRepository {
                 .and(slotEnd().gt(f));
         Condition statuses = includeCancelled ? DSL.noCondition() : BOOKINGS.STATUS.ne(BookingStatus.CANCELLED.dbValue());
         return dsl.select(BOOKINGS.ID, BOOKINGS.MASTER_ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
-                        CLIENTS.NAME, SERVICES.NAME, BOOKINGS.VERSION, BOOKINGS.SOURCE)
+                        CLIENTS.NAME, SERVICES.NAME, BOOKINGS.VERSION, BOOKINGS.SOURCE,
+                        BOOKINGS.SERVICE_ID)
                 .from(BOOKINGS)
                 .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
                 .leftJoin(SERVICES).on(SERVICES.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(SERVICES.ID.eq(BOOKINGS.SERVICE_ID)))
@@ -54,7 +55,8 @@ public final class ScheduleRepository {
                 .and(statuses)
                 .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID)
                 .fetch(r -> new ScheduledBooking(r.value1(), r.value2(), r.value3().toInstant(), r.value4(),
-                        BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.fromDb(r.value9())));
+                        BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.fromDb(r.value9()),
+                        r.value10()));
     }
 
     /** A booking's client as the form that edits it shows her. */

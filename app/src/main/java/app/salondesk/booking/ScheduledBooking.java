@@ -4,12 +4,18 @@ import java.time.Instant;
 
 /**
  * A booking as a schedule shows it: who, what, when, the version it was read at, and the road
- * that made it (its source, which no later change alters): the calendar marks a booking the
+ * that made it (its source, which no later change alters), and its service (null: a custom one): the calendar marks a booking the
  * client made on the salon's online page, and one the waitlist made.
  */
 public record ScheduledBooking(long id, long masterId, Instant start, int durationMin,
                                BookingStatus status, String clientName, String serviceName,
-                               int version, Source source) {
+                               int version, Source source, Long serviceId) {
+
+    /** A booking whose service id is not needed (tests, lists): null. */
+    public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,
+                            String serviceName, int version, Source source) {
+        this(id, masterId, start, durationMin, status, clientName, serviceName, version, source, null);
+    }
 
     /** A booking made at the desk. */
     public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,

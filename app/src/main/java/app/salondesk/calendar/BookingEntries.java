@@ -49,7 +49,7 @@ final class BookingEntries {
 
     Entry<BookingRef> entry(ScheduledBooking b, String title) {
         Entry<BookingRef> e = new Entry<>(title, new Interval(b.start(), b.end(), zone), Long.toString(b.id()));
-        e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status(), b.source()));
+        e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status(), b.source(), b.serviceId()));
         String status = messages.get("booking.status." + b.status().dbValue());
         e.setLocation(b.online() ? status + " \u00b7 " + messages.get("schedule.online")
                 : b.fromWaitlist() ? status + " \u00b7 " + messages.get("schedule.waitlist") : status);
@@ -66,6 +66,7 @@ final class BookingEntries {
     /** The view of an entry, as CalendarFX would make it, with the online or waitlist mark of the road that made it. */
     DayEntryView view(Entry<?> entry) {
         DayEntryView view = new DayEntryView(entry);
+        BookingDrag.hideMoveGhost(view);
         if (entry.getUserObject() instanceof BookingRef ref && ref.online()) {
             boolean pending = ref.status() == BookingStatus.PENDING;
             badge(view, entry, pending ? "schedule.onlinePending" : "schedule.online",

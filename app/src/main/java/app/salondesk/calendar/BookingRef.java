@@ -5,13 +5,18 @@ import app.salondesk.booking.Source;
 
 /**
  * What a calendar entry knows of its booking: its ids, the version it was read at (for the
- * engine's stale-edit check), its status (which edits make sense) and the road that made it
- * (how it is marked: online, from the waitlist). Never a copy of the row.
+ * engine's stale-edit check), its status (which edits make sense), the road that made it
+ * (how it is marked: online, from the waitlist) and its service (which masters a drag may
+ * offer it to; null: a custom one). Never a copy of the row.
  */
-public record BookingRef(long bookingId, long masterId, int version, BookingStatus status, Source source) {
+public record BookingRef(long bookingId, long masterId, int version, BookingStatus status, Source source, Long serviceId) {
 
     public BookingRef(long bookingId, long masterId, int version, BookingStatus status) {
-        this(bookingId, masterId, version, status, Source.FORM);
+        this(bookingId, masterId, version, status, Source.FORM, null);
+    }
+
+    public BookingRef(long bookingId, long masterId, int version, BookingStatus status, Source source) {
+        this(bookingId, masterId, version, status, source, null);
     }
 
     public boolean online() {

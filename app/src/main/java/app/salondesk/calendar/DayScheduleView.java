@@ -61,11 +61,6 @@ import java.util.function.Consumer;
 public final class DayScheduleView {
 
     private static final int GRID_MIN = 15;
-    static final String SAVING_STYLE = "saving";
-    private static final int SAVING_HINT_MS = 300;
-    /** Entries whose move is on its way to the engine, and their own titles meanwhile. */
-    private final Set<Entry<?>> saving = new HashSet<>();
-    private final Map<Entry<?>, String> savingTitles = new HashMap<>();
 
     private final DayScheduleViewModel vm;
     private final Messages messages;
@@ -73,8 +68,6 @@ public final class DayScheduleView {
     private final ResourcesView<Resource<Master>> view = new ResourcesView<>();
     private final BookingEntries entries;
     private final StackPane root = new StackPane();
-    /** Where a booking dragged across columns will land: its real length, start, end and master. */
-    private final Label dropMarker = new Label();
     private final Map<Long, Resource<Master>> resources = new HashMap<>();
     private final Map<Calendar<?>, Master> masterByCalendar = new HashMap<>();
     /** Days already asked for; guards against CalendarFX's reload on every calendar change. */
@@ -87,11 +80,8 @@ public final class DayScheduleView {
     private Consumer<BookingRef> onOpenClient = r -> { };
     private Consumer<BookingRef> onOpenHistory = r -> { };
 
-    /** A drag of a booking in progress: where it was, where it was grabbed. */
-    private record Drag(Entry<BookingRef> entry, Interval original, Master fromMaster, Duration grabOffset) {
-    }
-
-    private Drag drag;
+    /** A booking's drag: its preview, Esc, the move and its saving state. */
+    private final BookingDrag drag;
     /** Reloads that arrived while the user was dragging, by day (a week view reloads several). */
     private final Map<LocalDate, DaySchedule> deferred = new HashMap<>();
     private LocalDateTime emptyPressTime;
@@ -114,6 +104,7 @@ public final class DayScheduleView {
             masterByCalendar.put(bookings, m);
         }
         showMasters();
+        drag = new BookingDrag(vm, messages, view, resources, this::masterOf, this::showDeferred);
         vm.shownMasters().addListener((javafx.collections.ListChangeListener<Master>) c -> {
             showMasters();
             requested.clear();
@@ -141,20 +132,14 @@ public final class DayScheduleView {
         });
         vm.scheduleProperty().addListener((obs, old, schedule) -> {
             if (schedule != null) {
-                if (drag != null) {
+                if (drag.active()) {
                     deferred.put(schedule.date(), schedule);   // never pull the entry away under the user's mouse
                 } else {
                     show(schedule);
                 }
             }
         });
-        dropMarker.getStyleClass().add("drop-marker");
-        dropMarker.setId("drop-preview");
-        dropMarker.setAlignment(javafx.geometry.Pos.TOP_LEFT);
-        dropMarker.setManaged(false);
-        dropMarker.setVisible(false);
-        dropMarker.setMouseTransparent(true);
-        root.getChildren().addAll(view, dropMarker);
+        root.getChildren().addAll(view, drag.preview());
     }
 
     public Node node() {
@@ -247,7 +232,7 @@ public final class DayScheduleView {
         // moving and resizing bookings that hold time; never deleting with a key
         view.setEntryEditPolicy(p -> vm.editableProperty().get()
                 && p.getEditOperation() != DateControl.EditOperation.DELETE
-                && !saving.contains(p.getEntry())   // not dragged again until its last move is answered
+                && drag.editable(p.getEntry())   // not dragged again until its last move is answered
                 && p.getEntry().getUserObject() instanceof BookingRef ref && ref.status().holdsTime());
         view.setEntryFactory(p -> null);
         view.setContextMenuCallback(null);
@@ -293,27 +278,11 @@ public final class DayScheduleView {
         });
     }
 
-    // ---- mouse: drags of bookings, drags on empty time ------------------------------------------
+    // ---- mouse: drags on empty time (a booking's drag is BookingDrag's) ------------------------
 
-    @SuppressWarnings("unchecked")
     private void pressed(MouseEvent e) {
-        drag = null;
         emptyPressTime = null;
-        if (e.getButton() != MouseButton.PRIMARY) {
-            return;
-        }
-        DayEntryView ev = ancestor(e.getTarget(), DayEntryView.class);
-        if (ev != null && ev.getEntry().getUserObject() instanceof BookingRef) {
-            Entry<BookingRef> entry = (Entry<BookingRef>) ev.getEntry();
-            DayView dv = ancestor(ev, DayView.class);
-            Master from = dv == null ? null : masterOf(dv);
-            if (from != null && dv != null) {
-                Instant at = dv.getInstantAt(dv.sceneToLocal(e.getSceneX(), e.getSceneY()).getX(), dv.sceneToLocal(e.getSceneX(), e.getSceneY()).getY());
-                drag = new Drag(entry, entry.getInterval(), from, Duration.between(entry.getStartAsZonedDateTime().toInstant(), at));
-            }
-            return;
-        }
-        if (e.getTarget() instanceof DayViewBase dv && vm.editableProperty().get()) {
+        if (e.getButton() == MouseButton.PRIMARY && e.getTarget() instanceof DayViewBase dv && vm.editableProperty().get()) {
             emptyPressMaster = masterOf(dv);
             emptyPressTime = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
         }
@@ -322,52 +291,22 @@ public final class DayScheduleView {
     private void dragged(MouseEvent e) {
         if (e.getTarget() instanceof DayViewBase) {
             e.consume();   // no CalendarFX lasso/creation on empty time (see the NPE note above)
-            return;
-        }
-        if (drag == null) {
-            return;
-        }
-        if (!(drag.entry().getUserObject().status().holdsTime()) || !vm.editableProperty().get()) {
-            // CalendarFX 11.12.7 throws an NPE when it drags an entry whose edit is vetoed
-            e.consume();
-            return;
-        }
-        DayView over = columnAt(e.getSceneX(), e.getSceneY());
-        Master target = over == null ? null : masterOf(over);
-        if (target != null && target.id() != drag.fromMaster().id()) {
-            showDropMarker(over, e);
-        } else {
-            dropMarker.setVisible(false);
         }
     }
 
+    /** A drag over a master's empty time opens the form there. */
     private void released(MouseEvent e) {
-        Drag d = drag;
-        drag = null;
-        dropMarker.setVisible(false);
-        if (d != null) {
-            // CalendarFX applies the dragged interval in its own release handler, which runs
-            // after this filter: look at the result once that is done
-            double x = e.getSceneX();
-            double y = e.getSceneY();
-            javafx.application.Platform.runLater(() -> {
-                finishDrag(d, x, y);
-                showDeferred();
-            });
-            emptyPressTime = null;
-            return;
-        } else if (emptyPressTime != null && e.getTarget() instanceof DayViewBase dv && masterOf(dv) == emptyPressMaster) {
+        if (emptyPressTime != null && e.getTarget() instanceof DayViewBase dv && masterOf(dv) == emptyPressMaster) {
             LocalDateTime end = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
             if (end.isAfter(emptyPressTime.plusMinutes(GRID_MIN - 1))) {
                 onNewBooking.accept(emptyPressMaster, emptyPressTime);
             }
         }
         emptyPressTime = null;
-        showDeferred();
     }
 
     private void showDeferred() {
-        if (!deferred.isEmpty() && drag == null) {
+        if (!deferred.isEmpty() && !drag.active()) {
             List<DaySchedule> days = new ArrayList<>(deferred.values());
             deferred.clear();
             days.forEach(this::show);
@@ -381,107 +320,6 @@ public final class DayScheduleView {
         }
     }
 
-    private void finishDrag(Drag d, double sceneX, double sceneY) {
-        Entry<BookingRef> entry = d.entry();
-        BookingRef ref = entry.getUserObject();
-        DayView over = columnAt(sceneX, sceneY);
-        Master target = over == null ? null : masterOf(over);
-        if (target != null && target.id() != d.fromMaster().id() && ref.status().holdsTime() && vm.editableProperty().get()) {
-            // dropped on another master's column: CalendarFX moved it within its own column
-            // meanwhile; put that back and ask the engine for the move across
-            javafx.geometry.Point2D p = over.sceneToLocal(sceneX, sceneY);
-            Instant start = roundDown(over.getInstantAt(p.getX(), p.getY()).minus(d.grabOffset()));
-            int minutes = (int) d.original().getDuration().toMinutes();
-            entry.setInterval(d.original());
-            savingUntilAnswered(entry);
-            vm.move(ref, target.id(), start, minutes, saved -> answered(entry));
-            return;
-        }
-        Interval now = entry.getInterval();
-        if (now.equals(d.original())) {
-            return;
-        }
-        int minutes = (int) Duration.between(now.getStartZonedDateTime(), now.getEndZonedDateTime()).toMinutes();
-        savingUntilAnswered(entry);
-        vm.move(ref, d.fromMaster().id(), now.getStartZonedDateTime().toInstant(), minutes, saved -> {
-            answered(entry);
-            if (!saved) {
-                entry.setInterval(d.original());   // spring back; the notification says why
-            }
-        });
-    }
-
-    /**
-     * From the drop until the answer the entry shows it is being saved (issue 16: during a
-     * 5-second lock wait the dropped booking looked saved, then jumped back): faded at once, and
-     * after {@value #SAVING_HINT_MS} ms its title says "saving…" (or "waiting for the schedule…"
-     * once the wait is long enough to be someone else's lock). It cannot be dragged meanwhile.
-     */
-    private void savingUntilAnswered(Entry<?> entry) {
-        saving.add(entry);
-        entry.getStyleClass().add(SAVING_STYLE);
-        String title = entry.getTitle();
-        javafx.animation.PauseTransition hint = new javafx.animation.PauseTransition(javafx.util.Duration.millis(SAVING_HINT_MS));
-        hint.setOnFinished(e -> {
-            if (saving.contains(entry)) {
-                entry.setTitle(messages.format("schedule.saving", title));
-            }
-        });
-        javafx.animation.PauseTransition longWait = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
-        longWait.setOnFinished(e -> {
-            if (saving.contains(entry)) {
-                entry.setTitle(messages.format("schedule.waitingForSchedule", title));
-            }
-        });
-        savingTitles.put(entry, title);
-        hint.play();
-        longWait.play();
-    }
-
-    private void answered(Entry<?> entry) {
-        saving.remove(entry);
-        entry.getStyleClass().remove(SAVING_STYLE);
-        String title = savingTitles.remove(entry);
-        if (title != null) {
-            entry.setTitle(title);
-        }
-    }
-
-    /**
-     * The preview of a drop on another master's column, laid out by the column's own time scale
-     * (its early and late hours are compressed, so minutes are not pixels at one rate — the old
-     * linear preview showed half the length an hour off): the booking's real length from the
-     * start it would land on, with that start, its end and the master's name.
-     */
-    private void showDropMarker(DayView over, MouseEvent e) {
-        javafx.geometry.Point2D p = over.sceneToLocal(e.getSceneX(), e.getSceneY());
-        Instant start = roundDown(over.getInstantAt(p.getX(), p.getY()).minus(drag.grabOffset()));
-        Instant end = start.plus(drag.original().getDuration());
-        Bounds column = root.sceneToLocal(over.localToScene(over.getBoundsInLocal()));
-        double top = com.calendarfx.util.ViewHelper.getTimeLocation(over, start);
-        double bottom = com.calendarfx.util.ViewHelper.getTimeLocation(over, end);
-        DateTimeFormatter time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
-        Master target = masterOf(over);
-        dropMarker.setText(messages.format("schedule.dropPreview", start.atZone(zone).format(time), end.atZone(zone).format(time),
-                target == null ? "" : target.name()));
-        dropMarker.setUserData(start);
-        dropMarker.resizeRelocate(column.getMinX() + 2, column.getMinY() + top, column.getWidth() - 4, Math.max(12, bottom - top));
-        dropMarker.setVisible(true);
-    }
-
-    /** The master's day column under a scene point, if any. */
-    private DayView columnAt(double sceneX, double sceneY) {
-        for (Node n : view.lookupAll(".day-view")) {
-            if (n instanceof DayView dv && dv.isVisible()) {
-                Bounds b = dv.localToScene(dv.getBoundsInLocal());
-                if (b.contains(sceneX, sceneY) && masterOf(dv) != null) {
-                    return dv;
-                }
-            }
-        }
-        return null;
-    }
-
     private Master masterOf(DateControl control) {
         for (Calendar<?> c : control.getCalendars()) {
             Master m = masterByCalendar.get(c);
@@ -492,21 +330,8 @@ public final class DayScheduleView {
         return null;
     }
 
-    private static <T> T ancestor(Object target, Class<T> type) {
-        for (Node n = target instanceof Node node ? node : null; n != null; n = n.getParent()) {
-            if (type.isInstance(n)) {
-                return type.cast(n);
-            }
-        }
-        return null;
-    }
-
     private static LocalDateTime roundDown(LocalDateTime t) {
         return t.truncatedTo(ChronoUnit.HOURS).plusMinutes((t.getMinute() / GRID_MIN) * GRID_MIN);
-    }
-
-    private Instant roundDown(Instant i) {
-        return roundDown(LocalDateTime.ofInstant(i, zone)).atZone(zone).toInstant();
     }
 
     // ---- context menu ----------------------------------------------------------------------
@@ -538,8 +363,13 @@ public final class DayScheduleView {
                 if (m.id() != ref.masterId()) {
                     MenuItem to = new MenuItem(m.name());
                     to.getStyleClass().add("menu-move-to-master");
-                    to.setOnAction(e -> vm.move(ref, m.id(), entry.getStartAsZonedDateTime().toInstant(),
-                            (int) entry.getDuration().toMinutes(), saved -> { }));
+                    // a master who does not do the service is shown, but not offered
+                    to.setDisable(!vm.offers(m.id(), ref.serviceId()));
+                    to.setOnAction(e -> {
+                        drag.savingUntilAnswered(entry);
+                        vm.move(ref, m.id(), entry.getStartAsZonedDateTime().toInstant(),
+                                (int) entry.getDuration().toMinutes(), saved -> drag.answered(entry));
+                    });
                     moveTo.getItems().add(to);
                 }
             }

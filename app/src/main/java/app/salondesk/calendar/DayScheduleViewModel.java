@@ -31,7 +31,11 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.time.temporal.ChronoUnit;
+import app.salondesk.catalog.Offer;
+import app.salondesk.catalog.Service;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -128,6 +132,42 @@ public final class DayScheduleViewModel {
         } else {
             shownMasters.setAll(masters);
         }
+    }
+
+    /** Which master does which service (ids), and the services' names; null until told. */
+    private volatile Map<Long, Set<Long>> servicesByMaster;
+    private volatile Map<Long, String> serviceNames = Map.of();
+
+    /**
+     * What the masters do, as the desk last read it: a drag marks a master who does not do the
+     * booking's service before the drop, the "Move to" menu does not offer her. A hint only —
+     * the engine's rule book asks the database.
+     */
+    public void setOffers(List<Service> services, List<Offer> offers) {
+        Map<Long, Set<Long>> by = new HashMap<>();
+        for (Offer o : offers) {
+            by.computeIfAbsent(o.masterId(), k -> new HashSet<>()).add(o.serviceId());
+        }
+        Map<Long, String> names = new HashMap<>();
+        services.forEach(sv -> names.put(sv.id(), sv.name()));
+        serviceNames = Map.copyOf(names);
+        servicesByMaster = Map.copyOf(by);
+    }
+
+    /** Whether the master does the service as far as the desk knows (a custom service, or nothing known yet: yes). */
+    public boolean offers(long masterId, Long serviceId) {
+        Map<Long, Set<Long>> by = servicesByMaster;
+        return serviceId == null || by == null || by.getOrDefault(masterId, Set.of()).contains(serviceId);
+    }
+
+    /** The service's name as last read ("" when not known). */
+    public String serviceName(Long serviceId) {
+        return serviceId == null ? "" : serviceNames.getOrDefault(serviceId, "");
+    }
+
+    /** Now, by the clock the desk was given. */
+    public Instant now() {
+        return clock.instant();
     }
 
     /** Where changes go (the booking engine in the app); without it the schedule is read only. */

@@ -149,6 +149,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.active = data.active();
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
+        schedule.setOffers(catalogue.services(), catalogue.offers());
         this.role = role;
         this.history = new BookingHistoryRepository(dsl);
         this.utilisation = new UtilisationRepository(dsl);
@@ -511,7 +512,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     private void refreshCatalogue() {
-        tasks.run(() -> catalogue(services, salon.id()), fresh -> catalogue = fresh, failure -> { });
+        tasks.run(() -> catalogue(services, salon.id()), fresh -> {
+            catalogue = fresh;
+            schedule.setOffers(fresh.services(), fresh.offers());
+        }, failure -> { });
     }
 
     /** What the desk of this session needs before its window is built; call off the FX thread. */

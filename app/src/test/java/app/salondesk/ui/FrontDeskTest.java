@@ -71,6 +71,7 @@ class FrontDeskTest {
     @AfterEach
     void emptySchedule() {
         f.dsl.execute("DELETE FROM bookings");
+        f.dsl.execute("DELETE FROM master_time_off");
     }
 
     @Start
@@ -156,9 +157,79 @@ class FrontDeskTest {
         Booking b = f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
         reloadAndAwait(robot, "Iryna");
         DayEntryView ev = entry(robot, "Iryna").orElseThrow();
-        robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hourHeight(robot, ev) / 2).moveBy(0, hourHeight(robot, ev) / 2).drop();
+        var dragging = robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hourHeight(robot, ev) / 2).moveBy(0, hourHeight(robot, ev) / 2);
+        // within the column too, one preview says where it lands: an hour later, the same length, Anna's
+        Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
+        waitFor(preview::isVisible);
+        assertEquals(time(at(11, 0)) + "\u2013" + time(at(12, 0)) + " \u00b7 Anna", preview.getText());
+        assertFalse(preview.getStyleClass().contains("drop-invalid"));
+        dragging.drop();
         waitFor(() -> f.engine.find(f.tenant, b.id()).orElseThrow().start().equals(at(11, 0)));
         assertEquals(2, f.engine.find(f.tenant, b.id()).orElseThrow().version());
+    }
+
+    @Test
+    void escEndsADragAndTheBookingStaysWhereItWas(FxRobot robot) throws Exception {
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(12, 0))));
+        reloadAndAwait(robot, "Iryna");
+        DayEntryView ev = entry(robot, "Iryna").orElseThrow();
+        var dragged = ev.getEntry();
+        DayView bohdan = column(robot, "Bohdan");
+        Point2D from = centre(ev);
+        Bounds target = bohdan.localToScreen(bohdan.getBoundsInLocal());
+        double dx = target.getMinX() + target.getWidth() / 2 - from.getX();
+        var dragging = robot.drag(from, MouseButton.PRIMARY).moveBy(dx / 2, 0).moveBy(dx / 2, hourHeight(robot, ev));
+        Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
+        waitFor(preview::isVisible);
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        waitFor(() -> !preview.isVisible());
+        // moving on and letting go after Esc does nothing either
+        dragging.moveBy(0, hourHeight(robot, ev)).drop();
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        Booking now = f.engine.find(f.tenant, b.id()).orElseThrow();
+        assertEquals(f.anna, now.masterId());
+        assertEquals(at(12, 0), now.start());
+        assertEquals(b.version(), now.version(), "nothing was asked of the engine");
+        assertEquals(at(12, 0), dragged.getStartAsZonedDateTime().toInstant(), "the entry stayed");
+        assertFalse(dragged.getStyleClass().contains("saving"));
+        assertEquals("Anna", columnMaster(robot, entry(robot, "Iryna", at(12, 0)).orElseThrow()));
+        assertEquals("", robot.lookup("#notification").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void aTargetThatCannotTakeTheBookingIsShownBeforeTheDrop(FxRobot robot) throws Exception {
+        // Vira does nails only, and works 10:00-14:00: Anna's cut cannot go to her; Bohdan is away 12:00-14:00
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(12, 0))));
+        f.dsl.execute("INSERT INTO master_time_off (tenant_id, master_id, starts_at, ends_at, reason) VALUES (" + f.tenant + ", "
+                + f.bohdan + ", '" + at(12, 0) + "', '" + at(14, 0) + "', 'Dentist')");
+        reloadAndAwait(robot, "Iryna");
+        waitFor(() -> !desk.schedule().scheduleProperty().get().timeOff().isEmpty());
+        DayEntryView ev = entry(robot, "Iryna").orElseThrow();
+        DayView vira = column(robot, "Vira");
+        Point2D from = centre(ev);
+        Bounds target = vira.localToScreen(vira.getBoundsInLocal());
+        double dx = target.getMinX() + target.getWidth() / 2 - from.getX();
+        var dragging = robot.drag(from, MouseButton.PRIMARY).moveBy(dx / 3, 0).moveBy(dx / 3, 0).moveBy(dx - 2 * (dx / 3), 0);
+        Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
+        waitFor(() -> preview.isVisible() && preview.getText().contains("Vira"));
+        assertTrue(preview.getStyleClass().contains("drop-invalid"), preview.getStyleClass().toString());
+        assertEquals(time(at(12, 0)) + "\u2013" + time(at(13, 0)) + " \u00b7 Vira \u2014 this master does not do Cut", preview.getText());
+        MainWindowTest.screenshot(preview.getScene(), "drag-refused.png");
+        // Bohdan does cuts, but is away 12:00-14:00
+        DayView bohdan = column(robot, "Bohdan");
+        Bounds overBohdan = bohdan.localToScreen(bohdan.getBoundsInLocal());
+        dragging.moveTo(new Point2D(overBohdan.getMinX() + overBohdan.getWidth() / 2, from.getY()));
+        waitFor(() -> preview.getText().contains("Bohdan"));
+        assertTrue(preview.getStyleClass().contains("drop-invalid"));
+        assertTrue(preview.getText().endsWith("the master is away at that time"), preview.getText());
+        // dropped anyway: the engine decides, refuses, and the booking stays with Anna
+        dragging.drop();
+        waitFor(() -> robot.lookup("#notification").queryAs(Label.class).getText().contains("away"));
+        Booking now = f.engine.find(f.tenant, b.id()).orElseThrow();
+        assertEquals(f.anna, now.masterId());
+        assertEquals(b.version(), now.version());
+        waitFor(() -> entry(robot, "Iryna", at(12, 0)).isPresent());
     }
 
     @Test
@@ -379,6 +450,11 @@ class FrontDeskTest {
         awaitLoaded();
         robot.interact(() -> desk.window().schedule().refresh());
         waitFor(() -> entry(robot, client).isPresent());
+    }
+
+    private static String time(Instant t) {
+        return t.atZone(EngineFixture.ZONE).format(java.time.format.DateTimeFormatter.ofLocalizedTime(java.time.format.FormatStyle.SHORT)
+                .withLocale(Locale.ENGLISH));
     }
 
     private static void choose(FxRobot robot, String comboId, String text) {

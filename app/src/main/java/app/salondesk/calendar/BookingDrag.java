@@ -1,0 +1,447 @@
+package app.salondesk.calendar;
+
+import app.salondesk.i18n.Messages;
+import app.salondesk.staff.Master;
+import com.calendarfx.model.Calendar;
+import com.calendarfx.model.Entry;
+import com.calendarfx.model.Interval;
+import com.calendarfx.model.Resource;
+import com.calendarfx.util.ViewHelper;
+import com.calendarfx.view.DateControl;
+import com.calendarfx.view.DayEntryView;
+import com.calendarfx.view.DayView;
+import com.calendarfx.view.DayViewBase;
+import com.calendarfx.view.DraggedEntry;
+import com.calendarfx.view.ResourcesView;
+import com.calendarfx.view.VirtualGrid;
+import javafx.animation.PauseTransition;
+import javafx.application.Platform;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Pane;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The drag of a booking on the schedule, within its master's column or across to another's
+ * (issue 16: the preview lied — half the length, an hour off — and nothing showed a save in
+ * flight). It owns the mouse and key filters of a drag, the one preview of where the booking
+ * will land, and the saving state of a dropped booking; {@link DayScheduleView} owns the
+ * controls, the shown days and the menus, as CalendarFX keeps behaviour apart from skins.
+ * <ul>
+ *   <li><b>One preview</b> (label {@code #drop-preview}): the booking's real length from the
+ *       start it will land on — snapped to the 15-minute grid the way CalendarFX snaps, laid out
+ *       by the target column's own time scale — with its start, end and the target master's
+ *       name. CalendarFX's own ghost of a move is hidden, so there is one. The drop lands
+ *       exactly on the preview's start and master.</li>
+ *   <li><b>Targets that cannot take it</b> are marked before the drop ({@code drop-invalid} and
+ *       why): closed, day off or time off as the target column shows them, another booking
+ *       there, a start in the past, a master who does not do the service. This is a hint read
+ *       from what the schedule shows; the engine's rule book still decides a drop.</li>
+ *   <li><b>Esc</b> ends a drag: the booking stays where it was, nothing is asked.</li>
+ *   <li><b>Saving</b>: from the drop until the engine's answer the entry is faded, after
+ *       {@value #SAVING_HINT_MS} ms says "saving…" (after 2 s "waiting for the schedule…", the
+ *       lock is someone else's), and cannot be dragged again; the answer settles it.</li>
+ * </ul>
+ */
+final class BookingDrag {
+
+    static final String SAVING_STYLE = "saving";
+    static final String INVALID_STYLE = "drop-invalid";
+    private static final int SAVING_HINT_MS = 300;
+    /** CalendarFX starts a resize this close to an entry's top or bottom edge. */
+    private static final double RESIZE_EDGE = 5;
+
+    private final DayScheduleViewModel vm;
+    private final Messages messages;
+    private final ZoneId zone;
+    private final ResourcesView<Resource<Master>> view;
+    private final Map<Long, Resource<Master>> resources;
+    private final Function<DateControl, Master> masterOf;
+    private final Runnable onEnded;
+    /** Where a dragged booking will land: its real length, start, end and master. */
+    private final Label preview = new Label();
+    /** Entries whose move is on its way to the engine, and their own titles meanwhile. */
+    private final Set<Entry<?>> saving = new HashSet<>();
+    private final Map<Entry<?>, String> savingTitles = new HashMap<>();
+
+    /** A drag in progress: the entry, where it was, its column, where it was grabbed, whether a resize. */
+    private record Drag(Entry<BookingRef> entry, Interval original, DayView origin, Master fromMaster,
+                        Duration grabOffset, boolean resize) {
+    }
+
+    /** Where a move would land, and why the target cannot take it (empty: it can, as far as the schedule shows). */
+    record Landing(Master master, Instant start, Instant end, Optional<String> refusal) {
+    }
+
+    private Drag drag;
+    /** A drag ended with Esc: its remaining mouse events are not CalendarFX's to act on. */
+    private boolean cancelled;
+
+    BookingDrag(DayScheduleViewModel vm, Messages messages, ResourcesView<Resource<Master>> view,
+                Map<Long, Resource<Master>> resources, Function<DateControl, Master> masterOf, Runnable onEnded) {
+        this.vm = vm;
+        this.messages = messages;
+        this.zone = vm.salon().zone();
+        this.view = view;
+        this.resources = resources;
+        this.masterOf = masterOf;
+        this.onEnded = onEnded;
+        preview.getStyleClass().add("drop-marker");
+        preview.setId("drop-preview");
+        preview.setAlignment(Pos.TOP_LEFT);
+        preview.setManaged(false);
+        preview.setVisible(false);
+        preview.setMouseTransparent(true);
+        view.addEventFilter(MouseEvent.MOUSE_PRESSED, this::pressed);
+        view.addEventFilter(MouseEvent.MOUSE_DRAGGED, this::dragged);
+        view.addEventFilter(MouseEvent.MOUSE_RELEASED, this::released);
+        view.sceneProperty().addListener((obs, old, now) -> {
+            if (old != null) {
+                old.removeEventFilter(KeyEvent.KEY_PRESSED, this::keyPressed);
+            }
+            if (now != null) {
+                now.addEventFilter(KeyEvent.KEY_PRESSED, this::keyPressed);
+            }
+        });
+    }
+
+    /** The preview label, for the view to lay over the columns. */
+    Node preview() {
+        return preview;
+    }
+
+    /** Whether a booking is being dragged (reloads wait until it is dropped). */
+    boolean active() {
+        return drag != null;
+    }
+
+    /** Whether CalendarFX may start an edit of this entry: not while its last move is unanswered. */
+    boolean editable(Entry<?> entry) {
+        return !saving.contains(entry);
+    }
+
+    /**
+     * The view of CalendarFX's own moving copy of a dragged booking: hidden, since the preview
+     * shows where it lands (a resize keeps it: the copy is then the preview).
+     */
+    static void hideMoveGhost(DayEntryView entryView) {
+        if (entryView.getEntry() instanceof DraggedEntry d && d.getDragMode() == DraggedEntry.DragMode.START_AND_END_TIME) {
+            entryView.setOpacity(0);
+            entryView.setMouseTransparent(true);
+        }
+    }
+
+    // ---- the mouse and Esc --------------------------------------------------------------------
+
+    @SuppressWarnings("unchecked")
+    private void pressed(MouseEvent e) {
+        drag = null;
+        cancelled = false;
+        if (e.getButton() != MouseButton.PRIMARY) {
+            return;
+        }
+        DayEntryView ev = ancestor(e.getTarget(), DayEntryView.class);
+        if (ev == null || !(ev.getEntry().getUserObject() instanceof BookingRef)) {
+            return;
+        }
+        Entry<BookingRef> entry = (Entry<BookingRef>) ev.getEntry();
+        DayView dv = ancestor(ev, DayView.class);
+        Master from = dv == null ? null : masterOf.apply(dv);
+        if (from == null) {
+            return;
+        }
+        Point2D p = dv.sceneToLocal(e.getSceneX(), e.getSceneY());
+        Point2D inEntry = ev.sceneToLocal(e.getSceneX(), e.getSceneY());
+        boolean resize = inEntry.getY() < RESIZE_EDGE || inEntry.getY() > ev.getHeight() - RESIZE_EDGE;
+        drag = new Drag(entry, entry.getInterval(), dv, from,
+                Duration.between(entry.getStartAsZonedDateTime().toInstant(), dv.getInstantAt(p.getX(), p.getY())), resize);
+    }
+
+    private void dragged(MouseEvent e) {
+        if (cancelled) {
+            e.consume();   // Esc ended it: CalendarFX would start its copy again on the next move
+            return;
+        }
+        if (drag == null || e.getTarget() instanceof DayViewBase) {
+            return;
+        }
+        if (!drag.entry().getUserObject().status().holdsTime() || !vm.editableProperty().get()) {
+            // CalendarFX 11.12.7 throws an NPE when it drags an entry whose edit is vetoed
+            e.consume();
+            return;
+        }
+        if (drag.resize()) {
+            preview.setVisible(false);   // CalendarFX's copy is the preview of a resize
+            return;
+        }
+        Optional<Landing> landing = landingAt(e.getSceneX(), e.getSceneY());
+        landing.ifPresentOrElse(l -> showPreview(l, columnAt(e.getSceneX(), e.getSceneY())), () -> preview.setVisible(false));
+    }
+
+    private void keyPressed(KeyEvent e) {
+        if (e.getCode() == KeyCode.ESCAPE && drag != null) {
+            e.consume();
+            cancel();
+        }
+    }
+
+    /** Esc: the booking stays where it was; CalendarFX's copy goes, so its release applies nothing. */
+    private void cancel() {
+        Drag d = drag;
+        drag = null;
+        cancelled = true;
+        preview.setVisible(false);
+        for (Node n = d.origin(); n != null; n = n.getParent()) {
+            if (n instanceof DateControl dc && dc.getDraggedEntry() != null) {
+                dc.setDraggedEntry(null);
+            }
+        }
+        d.entry().setInterval(d.original());
+        for (Node n : view.lookupAll(".day-entry-view")) {
+            if (n instanceof DayEntryView ev && ev.getEntry() == d.entry()) {
+                ev.getProperties().put("dragged", false);
+                ev.getProperties().put("dragged-start", false);
+                ev.getProperties().put("dragged-end", false);
+            }
+        }
+        onEnded.run();
+    }
+
+    private void released(MouseEvent e) {
+        Drag d = drag;
+        drag = null;
+        preview.setVisible(false);
+        if (cancelled) {
+            cancelled = false;
+            e.consume();
+            onEnded.run();
+            return;
+        }
+        if (d == null) {
+            return;
+        }
+        Optional<Landing> landing = d.resize() ? Optional.empty() : landingAt(d, e.getSceneX(), e.getSceneY());
+        // CalendarFX applies its copy's interval in its own release filter, on the scene, before
+        // this one; what it did is looked at once the event is over
+        Platform.runLater(() -> {
+            finish(d, landing);
+            onEnded.run();
+        });
+    }
+
+    private void finish(Drag d, Optional<Landing> landing) {
+        Entry<BookingRef> entry = d.entry();
+        BookingRef ref = entry.getUserObject();
+        if (!ref.status().holdsTime() || !vm.editableProperty().get()) {
+            entry.setInterval(d.original());
+            return;
+        }
+        Instant start;
+        long master;
+        int minutes;
+        if (landing.isPresent()) {
+            // a move lands where the preview said, in whichever column
+            start = landing.get().start();
+            master = landing.get().master().id();
+            minutes = (int) d.original().getDuration().toMinutes();
+            if (master == d.fromMaster().id() && start.equals(d.original().getStartZonedDateTime().toInstant())) {
+                entry.setInterval(d.original());
+                return;
+            }
+            if (master == d.fromMaster().id()) {
+                entry.setInterval(new Interval(start, start.plus(d.original().getDuration()), zone));
+            } else {
+                entry.setInterval(d.original());   // it moves column once the engine has saved it
+            }
+        } else {
+            Interval now = entry.getInterval();
+            if (now.equals(d.original())) {
+                return;
+            }
+            start = now.getStartZonedDateTime().toInstant();
+            master = d.fromMaster().id();
+            minutes = (int) Duration.between(now.getStartZonedDateTime(), now.getEndZonedDateTime()).toMinutes();
+        }
+        savingUntilAnswered(entry);
+        vm.move(ref, master, start, minutes, saved -> {
+            answered(entry);
+            if (!saved) {
+                entry.setInterval(d.original());   // spring back; the notification says why
+            }
+        });
+    }
+
+    // ---- where it lands ---------------------------------------------------------------------
+
+    private Optional<Landing> landingAt(double sceneX, double sceneY) {
+        return landingAt(drag, sceneX, sceneY);
+    }
+
+    /** Where the dragged booking lands with the pointer at a scene point; empty off the columns. */
+    private Optional<Landing> landingAt(Drag d, double sceneX, double sceneY) {
+        DayView over = columnAt(sceneX, sceneY);
+        Master target = over == null ? null : masterOf.apply(over);
+        if (target == null) {
+            return Optional.empty();
+        }
+        Point2D p = over.sceneToLocal(sceneX, sceneY);
+        Instant start = snap(over, over.getInstantAt(p.getX(), p.getY()).minus(d.grabOffset()));
+        Instant end = start.plus(d.original().getDuration());
+        return Optional.of(new Landing(target, start, end, refusal(d, target, start, end)));
+    }
+
+    /** Rounded to the nearest line of the grid, as CalendarFX rounds its own copy of a move. */
+    private Instant snap(DayViewBase column, Instant t) {
+        VirtualGrid grid = column.getVirtualGrid();
+        if (grid == null) {
+            return t;
+        }
+        Instant lower = grid.adjustTime(t, zone, false, column.getFirstDayOfWeek());
+        Instant upper = grid.adjustTime(t, zone, true, column.getFirstDayOfWeek());
+        return Duration.between(t, upper).abs().compareTo(Duration.between(t, lower).abs()) < 0 ? upper : lower;
+    }
+
+    /** Why the target, as the schedule shows it, cannot take the booking there; empty when it can. */
+    private Optional<String> refusal(Drag d, Master target, Instant start, Instant end) {
+        BookingRef ref = d.entry().getUserObject();
+        boolean moved = !start.equals(d.original().getStartZonedDateTime().toInstant());
+        if (moved && start.isBefore(vm.now())) {
+            return Optional.of(messages.get("invalid.start_in_past"));
+        }
+        if (target.id() != d.fromMaster().id() && !vm.offers(target.id(), ref.serviceId())) {
+            return Optional.of(messages.format("invalid.service_not_offered", vm.serviceName(ref.serviceId())));
+        }
+        Resource<Master> r = resources.get(target.id());
+        if (r == null) {
+            return Optional.empty();
+        }
+        for (Entry<?> closed : overlapping(r.getAvailabilityCalendar(), start, end)) {
+            return Optional.of(closed.getTitle().equals(messages.get("schedule.timeOff"))
+                    ? messages.get("invalid.master_time_off") : messages.get("invalid.outside_working_hours"));
+        }
+        for (Entry<?> other : overlapping(r.getCalendars().get(0), start, end)) {
+            if (other != d.entry() && other.getUserObject() instanceof BookingRef o && o.bookingId() != ref.bookingId()
+                    && o.status().holdsTime()) {
+                return Optional.of(messages.get("schedule.dropTaken"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private List<Entry<?>> overlapping(Calendar<?> calendar, Instant start, Instant end) {
+        LocalDate from = start.atZone(zone).toLocalDate().minusDays(1);
+        LocalDate to = end.atZone(zone).toLocalDate().plusDays(1);
+        return calendar.findEntries(from, to, zone).values().stream().flatMap(List::stream)
+                .filter(e -> e.getStartAsZonedDateTime().toInstant().isBefore(end) && e.getEndAsZonedDateTime().toInstant().isAfter(start))
+                .distinct()
+                .<Entry<?>>map(e -> e)
+                .toList();
+    }
+
+    /**
+     * The preview, laid out by the column's own time scale (its early and late hours are
+     * compressed, so minutes are not pixels at one rate).
+     */
+    private void showPreview(Landing l, DayView over) {
+        Pane parent = (Pane) preview.getParent();
+        if (parent == null || over == null) {
+            return;
+        }
+        Bounds column = parent.sceneToLocal(over.localToScene(over.getBoundsInLocal()));
+        double top = ViewHelper.getTimeLocation(over, l.start());
+        double bottom = ViewHelper.getTimeLocation(over, l.end());
+        DateTimeFormatter time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
+        String where = messages.format("schedule.dropPreview", l.start().atZone(zone).format(time), l.end().atZone(zone).format(time),
+                l.master().name());
+        preview.setText(l.refusal().map(why -> messages.format("schedule.dropRefused", where, why)).orElse(where));
+        if (l.refusal().isPresent() != preview.getStyleClass().contains(INVALID_STYLE)) {
+            if (l.refusal().isPresent()) {
+                preview.getStyleClass().add(INVALID_STYLE);
+            } else {
+                preview.getStyleClass().remove(INVALID_STYLE);
+            }
+        }
+        preview.setUserData(l);
+        preview.resizeRelocate(column.getMinX() + 2, column.getMinY() + top, column.getWidth() - 4, Math.max(12, bottom - top));
+        preview.setVisible(true);
+    }
+
+    /** The master's day column under a scene point, if any. */
+    private DayView columnAt(double sceneX, double sceneY) {
+        for (Node n : view.lookupAll(".day-view")) {
+            if (n instanceof DayView dv && dv.isVisible()) {
+                Bounds b = dv.localToScene(dv.getBoundsInLocal());
+                if (b.contains(sceneX, sceneY) && masterOf.apply(dv) != null) {
+                    return dv;
+                }
+            }
+        }
+        return null;
+    }
+
+    // ---- saving --------------------------------------------------------------------------------
+
+    /**
+     * From the drop until the answer the entry shows it is being saved: faded at once, and after
+     * {@value #SAVING_HINT_MS} ms its title says "saving…" (or "waiting for the schedule…" once
+     * the wait is long enough to be someone else's lock). It cannot be dragged meanwhile.
+     */
+    void savingUntilAnswered(Entry<?> entry) {
+        saving.add(entry);
+        entry.getStyleClass().add(SAVING_STYLE);
+        String title = entry.getTitle();
+        PauseTransition hint = new PauseTransition(javafx.util.Duration.millis(SAVING_HINT_MS));
+        hint.setOnFinished(e -> {
+            if (saving.contains(entry)) {
+                entry.setTitle(messages.format("schedule.saving", title));
+            }
+        });
+        PauseTransition longWait = new PauseTransition(javafx.util.Duration.seconds(2));
+        longWait.setOnFinished(e -> {
+            if (saving.contains(entry)) {
+                entry.setTitle(messages.format("schedule.waitingForSchedule", title));
+            }
+        });
+        savingTitles.put(entry, title);
+        hint.play();
+        longWait.play();
+    }
+
+    void answered(Entry<?> entry) {
+        saving.remove(entry);
+        entry.getStyleClass().remove(SAVING_STYLE);
+        String title = savingTitles.remove(entry);
+        if (title != null) {
+            entry.setTitle(title);
+        }
+    }
+
+    private static <T> T ancestor(Object target, Class<T> type) {
+        for (Node n = target instanceof Node node ? node : null; n != null; n = n.getParent()) {
+            if (type.isInstance(n)) {
+                return type.cast(n);
+            }
+        }
+        return null;
+    }
+}
