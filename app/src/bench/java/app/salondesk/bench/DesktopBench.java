@@ -8,6 +8,7 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.ui.BackgroundTasks;
 import app.salondesk.ui.FrontDesk;
+import app.salondesk.ui.TestDesks;
 import com.calendarfx.view.DayEntryView;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
@@ -148,7 +149,7 @@ final class DesktopBench {
                     desk.close();
                 }
                 start[0] = System.nanoTime();
-                FrontDesk d = new FrontDesk(stage, db.dsl(), salon, tasks, messages, Clock.systemUTC(), "bench",
+                FrontDesk d = TestDesks.frontDesk(stage, db.dsl(), salon, tasks, messages, Clock.systemUTC(), "bench",
                         "Database: benchmark", db.settings());
                 desk = d;
                 d.schedule().dateProperty().set(CalendarBench.DAY);

@@ -41,7 +41,12 @@ public final class Backend implements AutoCloseable {
     }
 
     private static DSLContext dsl(Database database) {
-        return DSL.using(database.dataSource(), SQLDialect.POSTGRES,
+        return dslOn(database.dataSource());
+    }
+
+    /** jOOQ on a pool as the application uses it: with the check that no call is made on the FX thread. */
+    public static DSLContext dslOn(javax.sql.DataSource pool) {
+        return DSL.using(new FxThreadGuard(pool), SQLDialect.POSTGRES,
                 new Settings().withExecuteLogging(false).withRenderSchema(false));
     }
 

@@ -114,26 +114,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private boolean wasOffline = true;
 
     /**
+     * Builds the window from what was read before ({@link DeskData}): no database call on the FX thread.
+     *
      * @param liveSettings where to LISTEN for other desks' changes (its own connection), or
      *                     null for a desk without live updates
      */
-    public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
-                     String userName, String databaseLabel, ConnectionSettings liveSettings) {
-        this(stage, dsl, salon, tasks, messages, clock, userName, databaseLabel, liveSettings, StaffRole.ADMIN);
-    }
-
-    /**
-     * For tests: reads what the desk needs on the calling thread ({@link #forSession} reads it
-     * in the background).
-     *
-     * @param role what the signed-in person may do; the window offers only that (PostgreSQL enforces it)
-     */
-    public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
-                     String userName, String databaseLabel, ConnectionSettings liveSettings, StaffRole role) {
-        this(stage, dsl, salon, tasks, messages, clock, userName, databaseLabel, liveSettings, deskData(dsl, salon.id(), role));
-    }
-
-    /** Builds the window from what was read before ({@link DeskData}): no database call on the FX thread. */
     public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
                      String userName, String databaseLabel, ConnectionSettings liveSettings, DeskData data) {
         StaffRole role = data.role();
@@ -220,15 +205,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     /**
-     * The desk as the application builds it for an open session: the signed-in person's role,
-     * and on a shared server the check of who signed in (see {@link #onSharedServer}).
+     * The desk as the application builds it for an open session, from what was read before
+     * ({@link #deskData(Session)}, off the FX thread): the signed-in person's role, and on a
+     * shared server the check of who signed in (see {@link #onSharedServer}).
      */
-    public static FrontDesk forSession(Stage stage, Session session, TaskRunner tasks, Messages messages, Clock clock) {
-        // for tests: the application reads the data in the background first (Shell)
-        return forSession(stage, session, deskData(session), tasks, messages, clock);
-    }
-
-    /** The same from what was read before: no database call on the FX thread. */
     public static FrontDesk forSession(Stage stage, Session session, DeskData data, TaskRunner tasks, Messages messages, Clock clock) {
         var backend = session.backend();
         String where = backend.embedded() ? messages.get("status.embedded") : messages.format("status.server", backend.location());
@@ -524,7 +504,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         return deskData(dsl, session.salon().id(), new StaffRepository(dsl).currentRole().orElse(StaffRole.MANAGER));
     }
 
-    private static DeskData deskData(DSLContext dsl, long salonId, StaffRole role) {
+    /** What a desk of this salon needs, for a login of the given role; call off the FX thread. */
+    public static DeskData deskData(DSLContext dsl, long salonId, StaffRole role) {
         boolean demo = new SalonRepository(dsl).isDemo(salonId);
         return new DeskData(role, new MasterRepository(dsl).findActive(salonId), demo,
                 demo && new StaffRepository(dsl).signedInAsOwner(), catalogue(new ServiceRepository(dsl), salonId));

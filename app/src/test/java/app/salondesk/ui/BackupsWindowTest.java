@@ -49,7 +49,7 @@ class BackupsWindowTest {
     void start(Stage stage) throws Exception {
         ConnectionSettings settings = TestPostgres.migratedDatabase("bkwindow");
         backend = Backend.connect(settings, 3);
-        new DemoSalon(backend.dsl(), Clock.systemUTC()).seed();
+        TestDesks.offFx(() -> new DemoSalon(backend.dsl(), Clock.systemUTC()).seed());
         home = Files.createTempDirectory("salondesk-backups-ui");
         // an old checked backup: three days ago
         Path folder = Files.createDirectories(home.resolve("backups"));
@@ -58,7 +58,7 @@ class BackupsWindowTest {
         Files.writeString(folder.resolve("salondesk-" + old + ".zip.verified"), "verified_at=…");
         shell = new Shell(stage, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC(), home);
         shell.useBackups(new Backups(new Cluster(settings), home, Clock.systemDefaultZone()));
-        shell.show(Session.choose(backend, null));
+        shell.show(TestDesks.offFx(() -> Session.choose(backend, null)));
         stage.setX(0);
         stage.setY(0);
         stage.show();

@@ -57,7 +57,7 @@ class ChangePasswordTest {
 
     @Start
     void start(Stage stage) {
-        desk = FrontDesk.forSession(stage, session, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC());
+        desk = TestDesks.forSession(stage, session, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC());
         stage.setScene(new Scene(desk.window().root(), 1200, 800));
         stage.setX(0);
         stage.setY(0);

@@ -55,7 +55,7 @@ class FirstListenTest {
         ConnectionSettings direct = f.backend.database().settings();
         ConnectionSettings listen = new ConnectionSettings(direct.url().replaceFirst("//[^/]+/", "//127.0.0.1:" + proxy.port() + "/"),
                 direct.user(), direct.password());
-        desk = new FrontDesk(stage, f.dsl, new Salon(f.tenant, "Fixture salon", EngineFixture.ZONE), tasks, new Messages(Locale.ENGLISH),
+        desk = TestDesks.frontDesk(stage, f.dsl, new Salon(f.tenant, "Fixture salon", EngineFixture.ZONE), tasks, new Messages(Locale.ENGLISH),
                 Clock.fixed(Instant.parse("2029-12-01T09:00:00Z"), ZoneOffset.UTC), "desk1", "Database: test", listen);
         desk.schedule().dateProperty().set(EngineFixture.DAY);
         stage.setScene(new Scene(desk.window().root(), 1200, 800));

@@ -64,7 +64,7 @@ class FirstStartTest {
     @Start
     void start(Stage stage) throws IOException {
         Path home = Files.createTempDirectory("salondesk-first-start");
-        opening = Session.start(new AppHome(home), DbOptions.embedded(), null);
+        opening = TestDesks.offFx(() -> Session.start(new AppHome(home), DbOptions.embedded(), null));
         shell = new Shell(stage, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC(), home);
         shell.show(opening);
         stage.setX(0);

@@ -70,7 +70,7 @@ class ForgetClientOnDeskTest {
     private FrontDesk desk(FxRobot robot, String login, StaffRole role) {
         FrontDesk[] desk = new FrontDesk[1];
         robot.interact(() -> {
-            desk[0] = new FrontDesk(stage, logins.dsl(login), fx.salon, tasks, new Messages(Locale.ENGLISH), ClientsFixture.CLOCK,
+            desk[0] = TestDesks.frontDesk(stage, logins.dsl(login), fx.salon, tasks, new Messages(Locale.ENGLISH), ClientsFixture.CLOCK,
                     login, "Database: test", null, role);
             stage.setScene(new Scene(desk[0].window().root(), 1100, 700));
             stage.show();

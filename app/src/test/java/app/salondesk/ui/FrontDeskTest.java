@@ -76,12 +76,12 @@ class FrontDeskTest {
 
     @Start
     void start(Stage stage) {
-        f.dsl.execute("DELETE FROM bookings");
+        TestDesks.offFx(() -> f.dsl.execute("DELETE FROM bookings"));
         Clock clock = Clock.fixed(Instant.parse("2029-12-01T09:00:00Z"), ZoneOffset.UTC);
         if (desk != null) {
             desk.close();
         }
-        desk = new FrontDesk(stage, f.dsl, salon, tasks, new Messages(Locale.ENGLISH), clock, "desk1", "Database: test",
+        desk = TestDesks.frontDesk(stage, f.dsl, salon, tasks, new Messages(Locale.ENGLISH), clock, "desk1", "Database: test",
                 f.backend.database().settings());
         desk.schedule().dateProperty().set(EngineFixture.DAY);
         stage.setScene(new Scene(desk.window().root(), 1200, 900));

@@ -66,7 +66,7 @@ class LanguageAndZoneTest {
     @Start
     void start(Stage stage) {
         Salon salon = new Salon(f.tenant, "Салон", EngineFixture.ZONE);
-        desk = new FrontDesk(stage, f.dsl, salon, new BackgroundTasks(), new Messages(UK),
+        desk = TestDesks.frontDesk(stage, f.dsl, salon, new BackgroundTasks(), new Messages(UK),
                 Clock.fixed(Instant.parse("2029-12-01T09:00:00Z"), ZoneOffset.UTC), "desk1", "База даних: тест", null);
         desk.schedule().dateProperty().set(EngineFixture.DAY);
         stage.setScene(new Scene(desk.window().root(), 1300, 850));

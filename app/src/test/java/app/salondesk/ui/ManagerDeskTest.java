@@ -69,8 +69,8 @@ class ManagerDeskTest {
 
     @Start
     void start(Stage stage) {
-        var dsl = DSL.using(managerPool, SQLDialect.POSTGRES);
-        desk = new FrontDesk(stage, dsl, new Salon(f.tenant, "Fixture", EngineFixture.ZONE), new BackgroundTasks(),
+        var dsl = app.salondesk.runtime.Backend.dslOn(managerPool);
+        desk = TestDesks.frontDesk(stage, dsl, new Salon(f.tenant, "Fixture", EngineFixture.ZONE), new BackgroundTasks(),
                 new Messages(Locale.ENGLISH), Clock.fixed(Instant.parse("2029-12-01T09:00:00Z"), ZoneOffset.UTC),
                 "manager", "Database: test", null, StaffRole.MANAGER);
         desk.schedule().dateProperty().set(EngineFixture.DAY);

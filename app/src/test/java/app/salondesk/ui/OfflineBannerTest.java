@@ -61,7 +61,7 @@ class OfflineBannerTest {
 
     @Start
     void start(Stage stage) {
-        desk = new FrontDesk(stage, backend.dsl(), salon, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC(),
+        desk = TestDesks.frontDesk(stage, backend.dsl(), salon, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC(),
                 "desk1", "Database: test", backend.database().settings());
         stage.setScene(new Scene(desk.window().root(), 1200, 800));
         stage.setX(0);

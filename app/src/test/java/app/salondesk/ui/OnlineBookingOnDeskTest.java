@@ -85,7 +85,7 @@ class OnlineBookingOnDeskTest {
 
     @Start
     void start(Stage stage) {
-        desk = new FrontDesk(stage, f.dsl, new Salon(f.tenant, "Fixture salon", ZONE), tasks, new Messages(Locale.ENGLISH),
+        desk = TestDesks.frontDesk(stage, f.dsl, new Salon(f.tenant, "Fixture salon", ZONE), tasks, new Messages(Locale.ENGLISH),
                 Clock.systemUTC(), "desk1", "Database: test", f.backend.database().settings());
         desk.schedule().dateProperty().set(DAY);
         stage.setScene(new Scene(desk.window().root(), 1200, 900));

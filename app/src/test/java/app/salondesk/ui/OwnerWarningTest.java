@@ -124,7 +124,7 @@ class OwnerWarningTest {
     /** Builds the desk as the application does for a session, and shows it. */
     private void open(FxRobot robot, Session session) {
         robot.interact(() -> {
-            desk = FrontDesk.forSession(stage, session, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC());
+            desk = TestDesks.forSession(stage, session, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC());
             stage.setScene(new Scene(desk.window().root(), 1200, 800));
             stage.setX(0);
             stage.setY(0);

@@ -57,14 +57,14 @@ class SalonSettingsTest {
     void start(Stage stage) throws Exception {
         this.stage = stage;
         backend = Backend.connect(TestPostgres.migratedDatabase("salonsettings"), 3);
-        SetupResult made = new SalonSetup(backend.dsl()).create(new SalonPlan(
+        SetupResult made = TestDesks.offFx(() -> new SalonSetup(backend.dsl()).create(new SalonPlan(
                 new SalonSettings("Lotus Beauty", "Khreshchatyk 1", "+380441234567", ZoneId.of("Europe/Kyiv"), Currency.getInstance("UAH"), "UA"),
                 Map.of(DayOfWeek.MONDAY, new LocalTime[]{LocalTime.of(9, 0), LocalTime.of(19, 0)}),
                 List.of(new SalonPlan.NewMaster("Olena", "#8e24aa")),
-                List.of(new SalonPlan.NewService("Haircut", 60, new BigDecimal("120"), List.of(0)))));
+                List.of(new SalonPlan.NewService("Haircut", 60, new BigDecimal("120"), List.of(0))))));
         salonId = ((SetupResult.Done) made).salon().id();
         shell = new Shell(stage, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC(), Files.createTempDirectory("salondesk-settings"));
-        shell.show(Session.choose(backend, null));
+        shell.show(TestDesks.offFx(() -> Session.choose(backend, null)));
         stage.setX(0);
         stage.setY(0);
         stage.show();

@@ -52,12 +52,12 @@ final class SetupDesk implements AutoCloseable {
         pool.setUsername(login);
         pool.setPassword("staff-password");
         pool.setMaximumPoolSize(4);
-        dsl = DSL.using(pool, SQLDialect.POSTGRES);
+        dsl = app.salondesk.runtime.Backend.dslOn(pool);
     }
 
     /** The desk in a window of its own (tests of one class may sign in with different roles). */
     FrontDesk show(Stage stage, Locale locale, StaffRole role) {
-        FrontDesk desk = new FrontDesk(stage, dsl, new Salon(f.tenant, "Fixture", EngineFixture.ZONE), new BackgroundTasks(),
+        FrontDesk desk = TestDesks.frontDesk(stage, dsl, new Salon(f.tenant, "Fixture", EngineFixture.ZONE), new BackgroundTasks(),
                 new Messages(locale), CLOCK, login, "Database: test", null, role);
         stage.setScene(new Scene(desk.window().root(), 1300, 800));
         stage.setX(0);

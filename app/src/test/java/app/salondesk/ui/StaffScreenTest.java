@@ -58,7 +58,7 @@ class StaffScreenTest {
 
     @Start
     void start(Stage stage) {
-        FrontDesk desk = new FrontDesk(stage, DSL.using(adminPool, SQLDialect.POSTGRES), new Salon(f.tenant, "Fixture", EngineFixture.ZONE),
+        FrontDesk desk = TestDesks.frontDesk(stage, app.salondesk.runtime.Backend.dslOn(adminPool), new Salon(f.tenant, "Fixture", EngineFixture.ZONE),
                 new BackgroundTasks(), new Messages(Locale.ENGLISH), Clock.systemUTC(), "admin", "Database: test", null, StaffRole.ADMIN);
         stage.setScene(new Scene(desk.window().root(), 1300, 800));
         stage.setX(0);

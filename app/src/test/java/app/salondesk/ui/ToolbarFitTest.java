@@ -60,7 +60,7 @@ class ToolbarFitTest {
             WaitForAsyncUtils.asyncFx(() -> {
                 Locale.setDefault(locale);   // CalendarFX reads it when its views are made, as the app sets it
                 Stage stage = new Stage();
-                FrontDesk d = new FrontDesk(stage, f.dsl, new Salon(f.tenant, "Салон краси «Фікстура»", EngineFixture.ZONE), tasks,
+                FrontDesk d = TestDesks.frontDesk(stage, f.dsl, new Salon(f.tenant, "Салон краси «Фікстура»", EngineFixture.ZONE), tasks,
                         new Messages(locale), Clock.fixed(Instant.parse("2029-12-01T09:00:00Z"), ZoneOffset.UTC),
                         "receptionist.olena", "Database: salondesk@db.salon.lan", f.backend.database().settings());
                 d.schedule().dateProperty().set(java.time.LocalDate.of(2030, 9, 11));   // a long weekday name in every language

@@ -64,7 +64,7 @@ class WaitlistOnDeskTest {
 
     @Start
     void start(Stage stage) {
-        desk = new FrontDesk(stage, f.dsl, new Salon(f.tenant, "Fixture salon", EngineFixture.ZONE), tasks, new Messages(Locale.ENGLISH),
+        desk = TestDesks.frontDesk(stage, f.dsl, new Salon(f.tenant, "Fixture salon", EngineFixture.ZONE), tasks, new Messages(Locale.ENGLISH),
                 Clock.systemUTC(), "desk1", "Database: test", f.backend.database().settings());
         desk.runWaitlistWorker(WaitlistWorker.start(f.dsl, f.backend.database().settings(), f.tenant));
         desk.schedule().dateProperty().set(EngineFixture.DAY);
