@@ -72,6 +72,8 @@ public final class DayScheduleView {
     private final Map<Calendar<?>, Master> masterByCalendar = new HashMap<>();
     /** Days already asked for; guards against CalendarFX's reload on every calendar change. */
     private final Set<LocalDate> requested = new HashSet<>();
+    /** True while CalendarFX asks for the days it shows (its date is changing). */
+    private boolean inLoadEvent;
     /** What each loaded day put on the calendars, and how a new answer replaces it. */
     private final ShownDays shownDays;
 
@@ -118,10 +120,15 @@ public final class DayScheduleView {
             vm.reload();
         });
         view.addEventHandler(LoadEvent.LOAD, e -> {
-            for (LocalDate d = e.getStartDate(); !d.isAfter(e.getEndDate()); d = d.plusDays(1)) {
-                if (requested.add(d)) {
-                    vm.load(d);
+            inLoadEvent = true;
+            try {
+                for (LocalDate d = e.getStartDate(); !d.isAfter(e.getEndDate()); d = d.plusDays(1)) {
+                    if (requested.add(d)) {
+                        vm.load(d);
+                    }
                 }
+            } finally {
+                inLoadEvent = false;
             }
         });
         view.dateProperty().bindBidirectional(vm.dateProperty());
@@ -134,6 +141,11 @@ public final class DayScheduleView {
             if (schedule != null) {
                 if (drag.active()) {
                     deferred.put(schedule.date(), schedule);   // never pull the entry away under the user's mouse
+                } else if (inLoadEvent) {
+                    // a day read ahead, given while CalendarFX is still changing its date: shown once
+                    // it has (its views would otherwise make every entry's view twice)
+                    deferred.put(schedule.date(), schedule);
+                    javafx.application.Platform.runLater(this::showDeferred);
                 } else {
                     show(schedule);
                 }

@@ -60,6 +60,12 @@ public final class DayScheduleViewModel {
     private final Set<LocalDate> inFlight = new HashSet<>();
     /** Days asked for again while a load was in flight: the answer on its way may be stale. */
     private final Set<LocalDate> again = new HashSet<>();
+    /** Days next to the shown ones, read ahead; their reads in flight, and those a change made stale meanwhile. */
+    private final Map<LocalDate, DaySchedule> ahead = new HashMap<>();
+    private final Set<LocalDate> aheadInFlight = new HashSet<>();
+    private final Set<LocalDate> aheadStale = new HashSet<>();
+    /** The last answer for each day on screen: a day left behind is kept as read ahead. */
+    private final Map<LocalDate, DaySchedule> onScreen = new HashMap<>();
     private final BooleanProperty showCancelled = new SimpleBooleanProperty(this, "showCancelled");
     private final ReadOnlyStringWrapper notification = new ReadOnlyStringWrapper(this, "notification", "");
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
@@ -80,7 +86,15 @@ public final class DayScheduleViewModel {
         date.addListener((obs, old, now) -> {
             if (now == null) {
                 date.set(old);   // the date picker may be cleared; the schedule always shows a day
+                return;
             }
+            // the days left behind are as fresh as the screen was: kept, for going back
+            onScreen.forEach((d, answer) -> {
+                if (!visibleDays().contains(d)) {
+                    ahead.put(d, answer);
+                }
+            });
+            onScreen.clear();
         });
         showCancelled.addListener((obs, old, now) -> reload());
         shownMasters.setAll(this.masters);
@@ -193,9 +207,67 @@ public final class DayScheduleViewModel {
         notification.set("");
     }
 
-    /** Reloads every day on screen. */
+    /** Reloads every day on screen; the days read ahead are read again once it has come. */
     public void reload() {
+        forgetAhead();
         visibleDays().forEach(this::load);
+    }
+
+    /**
+     * Days changed elsewhere (a live update): what was read ahead of them is stale. The days on
+     * screen are the caller's to reload.
+     */
+    public void changed(java.util.Collection<LocalDate> days) {
+        for (LocalDate d : days) {
+            ahead.remove(d);
+            onScreen.remove(d);
+            if (aheadInFlight.contains(d)) {
+                aheadStale.add(d);
+            }
+        }
+    }
+
+    private void forgetAhead() {
+        ahead.clear();
+        onScreen.clear();
+        aheadStale.addAll(aheadInFlight);
+    }
+
+    /**
+     * Reads the days on either side of the shown ones in the background (issue 16: a day switch
+     * waited for the database), so that the next or previous day shows at once. What is read
+     * ahead is shown as soon as its day is asked for, and that day is read again at once all the
+     * same: a change whose live update has not come yet is there a query later, not never.
+     */
+    private void readAhead() {
+        int n = numberOfDays.get();
+        LocalDate first = date.get();
+        List<LocalDate> around = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            around.add(first.minusDays(n - i));
+            around.add(first.plusDays(n + i));
+        }
+        // only the neighbours are kept
+        ahead.keySet().removeIf(d -> !around.contains(d));
+        List<Long> ids = masters.stream().map(Master::id).toList();
+        boolean cancelled = showCancelled.get();
+        for (LocalDate d : around) {
+            if (ahead.containsKey(d) || aheadInFlight.contains(d) || inFlight.contains(d)) {
+                continue;
+            }
+            aheadInFlight.add(d);
+            tasks.run(() -> service.loadDay(salon, ids, d, cancelled),
+                    result -> {
+                        aheadInFlight.remove(d);
+                        if (!aheadStale.remove(d) && cancelled == showCancelled.get() && !visibleDays().contains(d)) {
+                            ahead.put(d, result);
+                        }
+                    },
+                    failure -> {
+                        aheadInFlight.remove(d);
+                        aheadStale.remove(d);
+                    });
+        }
     }
 
     /**
@@ -312,6 +384,13 @@ public final class DayScheduleViewModel {
             again.add(day);
             return;
         }
+        DaySchedule early = ahead.remove(day);
+        if (early != null) {
+            if (schedule.get() == early) {
+                schedule.set(null);   // the same answer again is still a day to show again
+            }
+            schedule.set(early);   // read ahead: shown at once, and read again below
+        }
         loading.set(true);
         status.set(messages.get("status.loading"));
         List<Long> ids = masters.stream().map(Master::id).toList();
@@ -323,12 +402,16 @@ public final class DayScheduleViewModel {
                     // is on screen, and under a steady stream of changes (an import) throwing it
                     // away kept the day from ever repainting (issue 16)
                     schedule.set(result);
+                    if (visibleDays().contains(day)) {
+                        onScreen.put(day, result);
+                    }
                     if (again.remove(day)) {
                         load(day);
                         return;
                     }
                     loading.set(!inFlight.isEmpty());
                     if (day.equals(date.get())) {
+                        readAhead();
                         long count = result.bookings().size();
                         String when = day.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale()));
                         status.set(count == 0 ? messages.format("status.loaded.none", when)

@@ -41,6 +41,12 @@ public final class BackgroundTasks implements TaskRunner, AutoCloseable {
 
     @Override
     public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        if (executor.isShutdown()) {
+            // closed: the window it would answer is going (an answer that arrived meanwhile asks
+            // for a day read ahead, say); nothing is begun any more
+            log.debug("not started, the desk's tasks are closed");
+            return;
+        }
         executor.execute(() -> {
             try {
                 T result = work.call();

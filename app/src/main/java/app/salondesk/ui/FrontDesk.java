@@ -261,6 +261,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     /** Another desk (or this one) changed bookings: reload the shown days it touches, if it touches a shown master. */
     private void changed(BookingChange change) {
         boolean masterShown = change.masterIds().stream().anyMatch(id -> schedule.shownMasters().stream().anyMatch(m -> m.id() == id));
+        schedule.changed(change.days());   // what was read ahead of those days is stale
         for (LocalDate day : schedule.visibleDays()) {
             if (masterShown && change.days().contains(day)) {
                 schedule.load(day);
