@@ -335,8 +335,10 @@ final class BookingDrag {
         if (r == null) {
             return Optional.empty();
         }
-        for (Entry<?> closed : overlapping(r.getAvailabilityCalendar(), start, end)) {
-            return Optional.of(closed.getTitle().equals(messages.get("schedule.timeOff"))
+        // the column's shading: time off, or closed / day off
+        Optional<Entry<?>> closed = overlapping(r.getAvailabilityCalendar(), start, end).stream().findFirst();
+        if (closed.isPresent()) {
+            return Optional.of(closed.get().getTitle().equals(messages.get("schedule.timeOff"))
                     ? messages.get("invalid.master_time_off") : messages.get("invalid.outside_working_hours"));
         }
         for (Entry<?> other : overlapping(r.getCalendars().get(0), start, end)) {

@@ -1,25 +1,19 @@
 package app.salondesk.calendar;
 
 import app.salondesk.booking.BookingStatus;
-import app.salondesk.booking.ScheduledBooking;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
-import app.salondesk.staff.TimeOff;
 import com.calendarfx.model.Calendar;
 import com.calendarfx.model.Entry;
-import com.calendarfx.model.Interval;
 import com.calendarfx.model.LoadEvent;
 import com.calendarfx.model.Resource;
 import com.calendarfx.view.DateControl;
-import com.calendarfx.view.DayEntryView;
-import com.calendarfx.view.DayView;
 import com.calendarfx.view.DayViewBase;
 import com.calendarfx.view.ResourcesView;
 import com.calendarfx.view.VirtualGrid;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -34,12 +28,10 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.StackPane;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.time.temporal.ChronoUnit;

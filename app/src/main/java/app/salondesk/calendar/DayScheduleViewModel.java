@@ -48,6 +48,7 @@ public final class DayScheduleViewModel {
 
     private final Salon salon;
     private final List<Master> masters;
+    private final List<Long> masterIds;
     private final ScheduleSource service;
     private final TaskRunner tasks;
     private final Messages messages;
@@ -78,6 +79,7 @@ public final class DayScheduleViewModel {
                                 Messages messages, Clock clock) {
         this.salon = salon;
         this.masters = List.copyOf(masters);
+        this.masterIds = this.masters.stream().map(Master::id).toList();
         this.service = service;
         this.tasks = tasks;
         this.messages = messages;
@@ -249,14 +251,13 @@ public final class DayScheduleViewModel {
         }
         // only the neighbours are kept
         ahead.keySet().removeIf(d -> !around.contains(d));
-        List<Long> ids = masters.stream().map(Master::id).toList();
         boolean cancelled = showCancelled.get();
         for (LocalDate d : around) {
             if (ahead.containsKey(d) || aheadInFlight.contains(d) || inFlight.contains(d)) {
                 continue;
             }
             aheadInFlight.add(d);
-            tasks.run(() -> service.loadDay(salon, ids, d, cancelled),
+            tasks.run(() -> service.loadDay(salon, masterIds, d, cancelled),
                     result -> {
                         aheadInFlight.remove(d);
                         if (!aheadStale.remove(d) && cancelled == showCancelled.get() && !visibleDays().contains(d)) {
@@ -393,9 +394,8 @@ public final class DayScheduleViewModel {
         }
         loading.set(true);
         status.set(messages.get("status.loading"));
-        List<Long> ids = masters.stream().map(Master::id).toList();
         boolean cancelled = showCancelled.get();
-        tasks.run(() -> service.loadDay(salon, ids, day, cancelled),
+        tasks.run(() -> service.loadDay(salon, masterIds, day, cancelled),
                 result -> {
                     inFlight.remove(day);
                     // shown even when another load was asked for meanwhile: it is newer than what

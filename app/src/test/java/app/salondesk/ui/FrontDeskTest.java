@@ -206,11 +206,8 @@ class FrontDeskTest {
         reloadAndAwait(robot, "Iryna");
         waitFor(() -> !desk.schedule().scheduleProperty().get().timeOff().isEmpty());
         DayEntryView ev = entry(robot, "Iryna").orElseThrow();
-        DayView vira = column(robot, "Vira");
         Point2D from = centre(ev);
-        Bounds target = vira.localToScreen(vira.getBoundsInLocal());
-        double dx = target.getMinX() + target.getWidth() / 2 - from.getX();
-        var dragging = robot.drag(from, MouseButton.PRIMARY).moveBy(dx / 3, 0).moveBy(dx / 3, 0).moveBy(dx - 2 * (dx / 3), 0);
+        var dragging = dragIntoColumn(robot, ev, "Vira");
         Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
         waitFor(() -> preview.isVisible() && preview.getText().contains("Vira"));
         assertTrue(preview.getStyleClass().contains("drop-invalid"), preview.getStyleClass().toString());
@@ -280,10 +277,7 @@ class FrontDeskTest {
         reloadAndAwait(robot, "Iryna");
         DayEntryView ev = entry(robot, "Iryna").orElseThrow();
         DayView bohdan = column(robot, "Bohdan");
-        Point2D from = centre(ev);
-        Bounds target = bohdan.localToScreen(bohdan.getBoundsInLocal());
-        double dx = target.getMinX() + target.getWidth() / 2 - from.getX();
-        var dragging = robot.drag(from, MouseButton.PRIMARY).moveBy(dx / 3, 0).moveBy(dx / 3, 0).moveBy(dx - 2 * (dx / 3), 0);
+        var dragging = dragIntoColumn(robot, ev, "Bohdan");
         // the preview tells the truth before the drop (issue 16): the booking's hour, from where it lands, on Bohdan
         Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
         waitFor(preview::isVisible);
@@ -450,6 +444,15 @@ class FrontDeskTest {
         awaitLoaded();
         robot.interact(() -> desk.window().schedule().refresh());
         waitFor(() -> entry(robot, client).isPresent());
+    }
+
+    /** Presses on a booking and moves, in three steps, to the middle of a master's column, still pressed. */
+    private static org.testfx.api.FxRobotInterface dragIntoColumn(FxRobot robot, DayEntryView ev, String master) {
+        DayView column = column(robot, master);
+        Point2D from = centre(ev);
+        Bounds target = column.localToScreen(column.getBoundsInLocal());
+        double dx = target.getMinX() + target.getWidth() / 2 - from.getX();
+        return robot.drag(from, MouseButton.PRIMARY).moveBy(dx / 3, 0).moveBy(dx / 3, 0).moveBy(dx - 2 * (dx / 3), 0);
     }
 
     private static String time(Instant t) {
