@@ -1,6 +1,7 @@
 package app.salondesk;
 
 import app.salondesk.cli.SalonDeskCommand;
+import app.salondesk.db.StartupTimeline;
 import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.runtime.AppHome;
 import org.slf4j.LoggerFactory;
@@ -17,6 +18,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        StartupTimeline.mark("main");
         AppHome home = AppHome.fromEnvironment();
         // Before the first logger exists: logback.xml writes to the home's log folder.
         System.setProperty("salondesk.logs", home.logs().toString());
@@ -34,6 +36,9 @@ public final class Main {
     }
 
     static int run(AppHome home, String... args) {
+        if (args.length == 0) {
+            return SalonDeskCommand.openWindow(home);
+        }
         return SalonDeskCommand.commandLine(home).execute(args);
     }
 }

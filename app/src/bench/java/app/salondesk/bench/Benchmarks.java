@@ -93,6 +93,13 @@ public final class Benchmarks {
 
     /** One figure alone ({@code -Dbench.only}), for work on it; no goals table, no other figures. */
     private static void one(BenchConfig cfg, String only, Markdown md) throws Exception {
+        if (only.equals("startup")) {
+            // the application's own processes, each with its own embedded server: no database of the harness's
+            StartupBench startup = new StartupBench(cfg);
+            startup.run();
+            startup.report(md);
+            return;
+        }
         try (BenchDatabase db = BenchDatabase.open(cfg)) {
             switch (only) {
                 case "web" -> {
@@ -114,7 +121,14 @@ public final class Benchmarks {
                     desktop.run();
                     desktop.report(md);
                 }
-                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release or desktop, not " + only);
+                case "phases" -> {
+                    try (Driver driver = new Driver(WriteSalon.WRITERS)) {
+                        PhasesBench phases = new PhasesBench(db, cfg, driver);
+                        phases.run();
+                        phases.report(md);
+                    }
+                }
+                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup or phases, not " + only);
             }
         }
     }

@@ -46,6 +46,25 @@ final class CpuMeter {
         return ms;
     }
 
+    /** A process's CPU time so far, ms (0 once it is gone). */
+    static double processMs(long pid) {
+        return ticks(pid) * TICK_MS;
+    }
+
+    /** A PostgreSQL server's CPU time so far, ms: the postmaster named by its data directory's pid file, and its children. */
+    static double postgresMs(Path dataDir) {
+        try {
+            long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).strip());
+            return new CpuMeter(-1, pid).postgresMs();
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    private CpuMeter(long ignored, long postmaster) {
+        this.postmaster = postmaster;
+    }
+
     private static String[] stat(long pid) {
         try {
             String s = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));

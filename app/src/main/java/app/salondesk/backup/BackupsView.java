@@ -69,6 +69,7 @@ public final class BackupsView {
         save.setId("backups-save");
         save.disableProperty().bind(vm.busyProperty());
         save.setOnAction(e -> vm.save());
+        save.setDefaultButton(true);   // Enter in the folder or time fields saves them
 
         GridPane grid = new GridPane();
         grid.setHgap(10);

@@ -35,7 +35,14 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
  *       {@code salondesk_lock_master(tenant_id, master_id)} — an advisory lock whose key holds the
  *       salon's secret, so no other salon can compute or hold it (ADR 9) — both masters,
  *       in ascending id order, for a move — in one statement (for the usual new booking, at the
- *       head of the one message that also carries the checked write: {@link FastInsert});</li>
+ *       head of the one message that also carries the checked write: {@link FastInsert}). Before
+ *       its first master's lock that function takes the salon's rooms lock, shared (migration 22:
+ *       a change of rooms or equipment takes it exclusive, so it never slips between a booking's
+ *       check and its write). A booking of a service that needs rooms or equipment takes each
+ *       resource's named lock ({@code salondesk_resource_lock_key}), ascending, after the
+ *       masters': the database's holding trigger takes them in the write, and a visit takes all
+ *       of its parts' at once with {@code salondesk_lock_resources} ({@link VisitWrites}). One
+ *       global order: the rooms lock, the masters by id, the resources by id;</li>
  *   <li>reads an existing booking {@code FOR UPDATE} and compares its version with the one the
  *       user saw;</li>
  *   <li>checks the business rules against the current state;</li>
@@ -155,12 +162,12 @@ public final class BookingEngine {
             }
             // the length the rule book just checked (asked in the same round trip)
             int minutes = cmd.durationMin() != null ? cmd.durationMin() : verdict.minutes();
-            boolean outside = cmd.overrideHours() && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.masterId(), cmd.start(), minutes);
+            boolean outside = cmd.overrideHours() && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.masterId(), cmd.serviceId(), null, cmd.start(), minutes);
             return writeOrTimeTaken(tx,
                     () -> {
                         // a new client is made inside the savepoint: if the booking is refused, so is the client
                         long clientId = cmd.clientId() != null ? cmd.clientId() : BookingRows.newClient(tx, cmd, phone);
-                        Record r = tx.insertInto(BOOKINGS)
+                        var row = tx.insertInto(BOOKINGS)
                                 .set(BOOKINGS.TENANT_ID, cmd.tenantId())
                                 .set(BOOKINGS.MASTER_ID, cmd.masterId())
                                 .set(BOOKINGS.CLIENT_ID, clientId)
@@ -170,7 +177,12 @@ public final class BookingEngine {
                                 .set(BOOKINGS.STATUS, status.dbValue())
                                 .set(BOOKINGS.REQUEST_ID, requestId)
                                 .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
-                                .set(BOOKINGS.OUTSIDE_HOURS, outside)
+                                .set(BOOKINGS.OUTSIDE_HOURS, outside);
+                        if (cmd.seriesId() != null) {
+                            // named only when there is one: the online road's login may not write the column
+                            row = row.set(BOOKINGS.SERIES_ID, cmd.seriesId());
+                        }
+                        Record r = row
                                 .onConflict(BOOKINGS.TENANT_ID, BOOKINGS.REQUEST_ID).doNothing()
                                 .returning(BookingRows.MADE)
                                 .fetchOne();
@@ -199,7 +211,7 @@ public final class BookingEngine {
             case START_IN_PAST -> new Invalid(InvalidReason.START_IN_PAST);
             case OUTSIDE_WORKING_HOURS -> new Invalid(InvalidReason.OUTSIDE_WORKING_HOURS);
             case MASTER_TIME_OFF -> new Invalid(InvalidReason.MASTER_TIME_OFF);
-            case TIME_TAKEN -> attempt.timeTaken(new Nearest(q.tenantId(), p.minutes(), q.start(), q.masterId(), q.serviceId(),
+            case TIME_TAKEN, RESOURCE_TAKEN -> attempt.timeTaken(new Nearest(q.tenantId(), p.minutes(), q.start(), q.masterId(), q.serviceId(),
                     q.excludeBookingId()));
             case UNKNOWN_CLIENT -> new Invalid(InvalidReason.UNKNOWN_CLIENT, String.valueOf(q.clientId()));
         };
@@ -267,7 +279,8 @@ public final class BookingEngine {
                 return refusal(attempt, q, problem.get());
             }
             boolean outside = cmd.overrideHours()
-                    && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.toMasterId(), cmd.newStart(), cmd.newDurationMin());
+                    && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.toMasterId(), current.serviceId(), current.id(),
+                    cmd.newStart(), cmd.newDurationMin());
             return writeOrTimeTaken(tx,
                     () -> new Booked(BookingRows.toBooking(tx.update(BOOKINGS)
                             .set(BOOKINGS.MASTER_ID, cmd.toMasterId())
@@ -320,6 +333,30 @@ public final class BookingEngine {
         });
     }
 
+    // ---- visits (issue 18) ----------------------------------------------------------------------
+
+    /**
+     * One client's bookings in sequence, all or none, under every involved master's lock
+     * (ascending): {@link VisitWrites}. "Taken" offers the nearest starts at which the whole
+     * sequence fits.
+     */
+    public VisitOutcome bookVisit(NewVisit visit) {
+        return new VisitWrites(dsl, lostBudget).book(visit);
+    }
+
+    /**
+     * Moves every part of a visit by {@code by} (a drag of one part, answered "the whole visit"),
+     * all or none; {@code expectedVersions} are the parts' versions as the user saw them.
+     */
+    public VisitOutcome moveVisit(long tenantId, long visitId, java.util.Map<Long, Integer> expectedVersions, Duration by, Source source) {
+        return new VisitWrites(dsl, lostBudget).move(tenantId, visitId, expectedVersions, by, source);
+    }
+
+    /** The parts of a visit, in time order (for the desk's "move the whole visit?"). */
+    public List<Booking> visitParts(long tenantId, long visitId) {
+        return VisitWrites.parts(dsl, tenantId, visitId);
+    }
+
     /** Free starts for the booking form (outside any write). */
     public List<FreeSlot> freeSlots(FreeSlotFinder.Question q) {
         return FreeSlotFinder.find(dsl, q);
@@ -327,6 +364,14 @@ public final class BookingEngine {
 
     public Optional<Booking> find(long tenantId, long bookingId) {
         return find(dsl, tenantId, bookingId);
+    }
+
+    /** The bookings of a series that start at {@code from} or later, in time order ({@link BookingSeries}). */
+    public List<Booking> series(long tenantId, UUID seriesId, Instant from) {
+        return dsl.selectFrom(BOOKINGS)
+                .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.SERIES_ID.eq(seriesId)).and(BOOKINGS.STARTS_AT.ge(utc(from))))
+                .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID)
+                .fetch(BookingRows::toBooking);
     }
 
     static Optional<Booking> find(DSLContext dsl, long tenantId, long bookingId) {
@@ -354,7 +399,7 @@ public final class BookingEngine {
      * A {@link TimeTaken} gets its nearest free times after the transaction has ended, without
      * the locks: they are advice, which the user books through the engine again (ADR 5).
      * A write whose answer the connection lost is settled by {@code truth}, what the database
-     * says it became once the old session's transaction is over ({@link LostConnection}).
+     * says it became once the old transaction has let go of the masters' locks ({@link LostConnection}).
      */
     private BookingOutcome inTransaction(long tenantId, List<Long> masterIds, Source source, boolean lockFirst,
                                          Function<DSLContext, BookingOutcome> truth,
@@ -365,7 +410,8 @@ public final class BookingEngine {
             try {
                 outcome = dsl.transactionResult(cfg -> {
                     DSLContext tx = cfg.dsl();
-                    tx.connection(c -> current.pid = LostConnection.backendPid(c));
+                    // from here on something may reach the server: a lost answer is settled, not guessed
+                    current.sent = true;
                     if (lockFirst) {
                         current.locks.take(tx);
                     }
@@ -374,9 +420,17 @@ public final class BookingEngine {
             } catch (DataAccessException e) {
                 if (LostConnection.isLost(e)) {
                     log.warn("the connection was lost during a write to master(s) {}: settling it", masterIds, e);
-                    return LostConnection.settle(dsl, current.pid, lostBudget, truth);
+                    return LostConnection.settle(dsl, current.sent, current.locks, lostBudget, truth);
                 }
                 String state = e.sqlState();
+                if (LostConnection.isReadOnlyServer(e) && attempt < RETRIES) {
+                    // a standby refused the write (a pooler's server connection to a demoted primary,
+                    // ADR 23): nothing was written; the pool replaces its connections, and the write
+                    // is sent again, to the server that takes writes now
+                    log.info("the server took no writes (a standby after a failover or switchover); retrying on the primary");
+                    backoff(attempt + 2);
+                    continue;
+                }
                 if ("55P03".equals(state)) {
                     log.info("schedule of master(s) {} stayed locked for 5 s: try again", masterIds);
                     return new TryAgain();
@@ -386,7 +440,7 @@ public final class BookingEngine {
                     backoff(attempt);
                     continue;
                 }
-                if ("40P01".equals(state) || "40001".equals(state)) {
+                if ("40P01".equals(state) || "40001".equals(state) || LostConnection.isReadOnlyServer(e)) {
                     return new TryAgain();
                 }
                 if ("23503".equals(state)) {
@@ -419,8 +473,8 @@ public final class BookingEngine {
     private static final class Attempt {
         final MasterLocks locks;
         Nearest nearest;
-        /** The server process the transaction was sent to (0 until a connection was taken). */
-        int pid;
+        /** Whether a connection was taken for it (so that something may have reached the server). */
+        boolean sent;
 
         Attempt(MasterLocks locks) {
             this.locks = locks;

@@ -44,6 +44,18 @@ public final class BookingExportRepository {
                 .and(BOOKINGS.STATUS.ne(BookingStatus.CANCELLED.dbValue())));
     }
 
+    /**
+     * The printed day sheet's bookings (issue 17): the given masters' bookings starting in
+     * [from, to), in order of time, cancelled ones only when asked for (as the desk shows them).
+     */
+    public List<ExportedBooking> sheet(long tenantId, java.util.Collection<Long> masterIds, Instant from, Instant to,
+                                       boolean includeCancelled) {
+        Condition where = BOOKINGS.TENANT_ID.eq(tenantId)
+                .and(BOOKINGS.MASTER_ID.eq(DSL.any(masterIds.toArray(Long[]::new))))
+                .and(startsIn(from, to));
+        return find(includeCancelled ? where : where.and(BOOKINGS.STATUS.ne(BookingStatus.CANCELLED.dbValue())));
+    }
+
     /** Every client's bookings counted, by client id (a client without bookings is absent: {@link VisitCounts#NONE}). */
     public Map<Long, VisitCounts> visitCounts(long tenantId, Instant now) {
         OffsetDateTime at = now.atOffset(ZoneOffset.UTC);

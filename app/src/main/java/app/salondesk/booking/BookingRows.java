@@ -69,12 +69,13 @@ final class BookingRows {
         return new Booking(r.get(BOOKINGS.ID), cmd.tenantId(), cmd.masterId(), clientId, cmd.serviceId(),
                 r.get(BOOKINGS.STARTS_AT).toInstant(), r.get(BOOKINGS.DURATION_MIN), BookingStatus.fromDb(r.get(BOOKINGS.STATUS)),
                 r.get(BOOKINGS.VERSION), requestId, Source.valueOf(r.get(BOOKINGS.SOURCE).toUpperCase(java.util.Locale.ROOT)),
-                cmd.note() == null ? "" : cmd.note(), r.get(BOOKINGS.OUTSIDE_HOURS));
+                cmd.note() == null ? "" : cmd.note(), r.get(BOOKINGS.OUTSIDE_HOURS), cmd.seriesId());
     }
 
     static Booking toBooking(BookingsRecord r) {
         return new Booking(r.getId(), r.getTenantId(), r.getMasterId(), r.getClientId(), r.getServiceId(),
                 r.getStartsAt().toInstant(), r.getDurationMin(), BookingStatus.fromDb(r.getStatus()), r.getVersion(),
-                r.getRequestId(), Source.valueOf(r.getSource().toUpperCase(java.util.Locale.ROOT)), r.getNote(), r.getOutsideHours());
+                r.getRequestId(), Source.valueOf(r.getSource().toUpperCase(java.util.Locale.ROOT)), r.getNote(), r.getOutsideHours(),
+                r.getSeriesId());
     }
 }

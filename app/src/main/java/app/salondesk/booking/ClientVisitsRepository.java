@@ -38,6 +38,19 @@ public final class ClientVisitsRepository {
                         r.value5(), r.value6(), r.value7()));
     }
 
+    /**
+     * How many times the client booked and did not come, and when she last did not: the booking
+     * form warns the receptionist as she books her (served by bookings_by_client).
+     */
+    public NoShows noShows(long tenantId, long clientId) {
+        return dsl.select(DSL.count(), DSL.max(BOOKINGS.STARTS_AT))
+                .from(BOOKINGS)
+                .where(BOOKINGS.TENANT_ID.eq(tenantId)
+                        .and(BOOKINGS.CLIENT_ID.eq(clientId))
+                        .and(BOOKINGS.STATUS.eq(BookingStatus.NO_SHOW.dbValue())))
+                .fetchOne(r -> r.value1() == 0 ? NoShows.NONE : new NoShows(r.value1(), r.value2().toInstant()));
+    }
+
     /** How many times the client booked and did not come: the front desk asks for a deposit after a few. */
     public int noShowCount(long tenantId, long clientId) {
         return dsl.fetchCount(BOOKINGS, BOOKINGS.TENANT_ID.eq(tenantId)

@@ -39,7 +39,15 @@ final class FastInsert {
      * and its answer comes back whether or not a row was written, with whether the request id
      * was used before: a loser learns "taken" in this one round trip and leaves the lock.
      */
-    private static final String SQL = """
+    private static final String SQL = sql(false);
+    /** The same for an occurrence of a series: the series is named only then (the online road may not write it). */
+    private static final String SQL_IN_SERIES = sql(true);
+
+    private static String sql(boolean series) {
+        return TEMPLATE.formatted(series ? ", series_id" : "", series ? ", CAST(? AS uuid)" : "", BookingRows.MADE_SQL);
+    }
+
+    private static final String TEMPLATE = """
             SAVEPOINT engine_write;
             WITH d AS (
                 SELECT COALESCE(CAST(? AS integer), service_minutes(?, ?, CAST(? AS bigint))) AS minutes
@@ -48,9 +56,9 @@ final class FastInsert {
                                                   NULL, ?, false, true, ?) AS problem
                   FROM d
             ), ins AS (
-                INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note)
+                INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id, note%s)
                 SELECT CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz),
-                       chk.minutes, ?, ?, ?
+                       chk.minutes, ?, ?, ?%s
                   FROM chk
                  WHERE chk.problem IS NULL
                 ON CONFLICT (tenant_id, request_id) DO NOTHING
@@ -61,7 +69,7 @@ final class FastInsert {
                                                         WHERE r.tenant_id = CAST(? AS bigint) AND r.request_id = CAST(? AS uuid)) AS engine_repeat
               FROM chk LEFT JOIN ins ON true;
             RELEASE SAVEPOINT engine_write
-            """.formatted(BookingRows.MADE_SQL);
+            """;
 
     /**
      * What the one round trip found: the booking made; or the rule book's "taken" for a
@@ -87,7 +95,7 @@ final class FastInsert {
 
     private static Result run(DSLContext tx, Connection c, MasterLocks locks, NewBooking cmd, UUID requestId,
                                          BookingStatus status, boolean pastAllowed) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(locks.sql() + ";\n" + SQL)) {
+        try (PreparedStatement ps = c.prepareStatement(locks.sql() + ";\n" + (cmd.seriesId() != null ? SQL_IN_SERIES : SQL))) {
             int i = 1;
             for (Object bind : locks.binds()) {
                 ps.setObject(i++, bind);
@@ -118,6 +126,9 @@ final class FastInsert {
             ps.setString(i++, status.dbValue());
             ps.setObject(i++, requestId);
             ps.setString(i++, cmd.note() == null ? "" : cmd.note());
+            if (cmd.seriesId() != null) {
+                ps.setObject(i++, cmd.seriesId());
+            }
             // was the request id used before
             ps.setLong(i++, cmd.tenantId());
             ps.setObject(i, requestId);

@@ -12,8 +12,10 @@ import java.util.List;
  * The nearest free starts around a wished time (the nearest earlier and later ones first, then
  * by distance; listed in time order): the wished master's first, then other active
  * masters who offer the service; on a grid of {@code step} minutes from the start of each
- * working interval; inside working hours, outside time off, not overlapping active bookings,
- * not in the past — the rule book's rules ({@code booking_problem}, migration 11), with its
+ * working interval; the booking with its cleanup inside working hours, its busy time (busy phases
+ * and cleanup, migration 17) clear of time off and of other active bookings' busy time — so a
+ * start inside another booking's processing gap is offered, and one whose own gap holds another
+ * booking too — not in the past — the rule book's rules ({@code booking_problem}, migration 11), with its
  * working hours read from the same {@code master_hours}. One SQL statement per window searched.
  *
  * <p>A nearest-slots question searches the wished salon day first, then the days around it,
@@ -50,9 +52,15 @@ public final class FreeSlotFinder {
                   FROM tenants t
                  WHERE t.id = ?
             ), cand AS (
-                SELECT m.id, m.name, coalesce(m.id = p.preferred, false) AS same
+                -- each master's shape of the service (her own phases and cleanup, else the service's; a
+                -- moved booking's own), as the rule book reads it: booking_shape, migration 17
+                SELECT m.id, m.name, coalesce(m.id = p.preferred, false) AS same,
+                       sh.phases AS shape, coalesce(sh.cleanup_min, 0) AS cleanup
                   FROM p JOIN masters m ON m.tenant_id = p.tenant
+                 CROSS JOIN LATERAL booking_shape(p.tenant, m.id, p.service, p.exclude_id) sh
                  WHERE m.active
+                   -- a length the shape can last, and no more than a day's 12 hours with the cleanup
+                   AND phases_fits(sh.phases, p.dur) AND p.dur + coalesce(sh.cleanup_min, 0) <= 720
                    -- a service no longer sold is offered by nobody (the rule book's service_inactive)
                    AND (p.service IS NULL OR EXISTS (SELECT 1 FROM services sv
                                                       WHERE sv.tenant_id = p.tenant AND sv.id = p.service AND sv.active))
@@ -73,11 +81,12 @@ public final class FreeSlotFinder {
             ), busy AS MATERIALIZED (
                 -- the candidate masters' active bookings in that window (one index range scan), one
                 -- row per salon day each touches, so the grid is matched by master AND day: a few
-                -- rows per comparison instead of the master's whole window
-                SELECT b.master_id, CAST(d AS date) AS day, tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min)) AS r
+                -- rows per comparison instead of the master's whole window. r is the master's busy
+                -- time (busy phases and cleanup), as the exclusion constraint compares it
+                SELECT b.master_id, CAST(d AS date) AS day, booking_busy(b.starts_at, b.duration_min, b.cleanup_min, b.phases) AS r
                   FROM p, bounds, bookings b,
                        generate_series(CAST(b.starts_at AT TIME ZONE p.tz AS date),
-                                       CAST((slot_end(b.starts_at, b.duration_min) - interval '1 microsecond') AT TIME ZONE p.tz AS date),
+                                       CAST((slot_end(b.starts_at, b.duration_min + b.cleanup_min) - interval '1 microsecond') AT TIME ZONE p.tz AS date),
                                        interval '1 day') AS d
                  WHERE b.tenant_id = p.tenant
                    AND b.master_id IN (SELECT id FROM cand)
@@ -87,19 +96,21 @@ public final class FreeSlotFinder {
                    AND b.starts_at < bounds.win_end
             ), grid AS (
                 -- every working interval of the searched days, as the rule book reads them (the day's
-                -- own hours, else its week's), walked in real minutes from its start
-                SELECT c.id AS master_id, c.name, c.same, h.day,
+                -- own hours, else its week's), walked in real minutes from its start; the booking and
+                -- its cleanup inside the interval
+                SELECT c.id AS master_id, c.name, c.same, c.shape, c.cleanup, h.day,
                        h.starts_at + make_interval(mins => g.i * p.step) AS s
                   FROM p
                   CROSS JOIN cand c
                   CROSS JOIN LATERAL master_hours(p.tenant, c.id, CAST(p.wished AT TIME ZONE p.tz AS date) - p.before,
                                                   CAST(p.wished AT TIME ZONE p.tz AS date) + p.after) h
-                  CROSS JOIN LATERAL generate_series(0, CAST(floor((extract(epoch FROM h.ends_at - h.starts_at) / 60 - p.dur) / p.step) AS integer)) AS g(i)
-                 WHERE extract(epoch FROM h.ends_at - h.starts_at) / 60 >= p.dur
+                  CROSS JOIN LATERAL generate_series(0, CAST(floor((extract(epoch FROM h.ends_at - h.starts_at) / 60 - p.dur - c.cleanup)
+                                                                   / p.step) AS integer)) AS g(i)
+                 WHERE extract(epoch FROM h.ends_at - h.starts_at) / 60 >= p.dur + c.cleanup
             ), slots AS MATERIALIZED (
-                -- each start's range computed once: inlined, the planner evaluated it again for every
-                -- busy range it was compared with (3x the time of the whole question)
-                SELECT g.*, tstzrange(g.s, slot_end(g.s, p.dur)) AS gr FROM grid g, p
+                -- each start's busy time computed once: inlined, the planner evaluated it again for
+                -- every busy range it was compared with (3x the time of the whole question)
+                SELECT g.*, booking_busy(g.s, p.dur, g.cleanup, phases_fit(g.shape, p.dur)) AS gr FROM grid g, p
             ), free AS (
                 SELECT g.master_id, g.name, g.same, g.s, abs(extract(epoch FROM g.s - p.wished)) AS dist
                   FROM slots g, p
@@ -111,7 +122,19 @@ public final class FreeSlotFinder {
                    AND NOT EXISTS (
                        SELECT 1 FROM master_time_off o
                         WHERE o.tenant_id = p.tenant AND o.master_id = g.master_id
-                          AND o.starts_at < slot_end(g.s, p.dur) AND o.ends_at > g.s)
+                          AND o.starts_at < slot_end(g.s, p.dur + g.cleanup) AND o.ends_at > g.s
+                          AND tstzmultirange(tstzrange(o.starts_at, o.ends_at)) && g.gr)
+                   -- every room or piece of equipment the service needs has a unit free for the whole
+                   -- booking and its cleanup (the rule book's resource_taken, migration 19)
+                   AND NOT EXISTS (
+                       SELECT 1 FROM service_resources sr
+                         JOIN resources x ON x.tenant_id = sr.tenant_id AND x.id = sr.resource_id
+                        WHERE sr.tenant_id = p.tenant AND sr.service_id = p.service AND x.active
+                          AND NOT EXISTS (SELECT 1 FROM generate_series(1, x.capacity) u
+                                           WHERE NOT EXISTS (SELECT 1 FROM booking_resources h
+                                                              WHERE h.tenant_id = p.tenant AND h.resource_id = x.id AND h.unit = u
+                                                                AND (p.exclude_id IS NULL OR h.booking_id <> p.exclude_id)
+                                                                AND h.during && tstzrange(g.s, slot_end(g.s, p.dur + g.cleanup)))))
             ), by_side AS (
                 -- nearest first on each side of the wished time, so both "earlier" and "later" are offered
                 SELECT f.*, f.s < p.wished AS earlier,

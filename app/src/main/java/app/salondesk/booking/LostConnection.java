@@ -7,7 +7,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
@@ -15,32 +14,49 @@ import java.util.function.Function;
 
 /**
  * A write whose answer the connection lost (issue 15): the network stalled (the pool's socket
- * timeout gave up on it), the server restarted, or the connection broke. The write may or may
- * not have landed — a COMMIT can reach the server after its answer was lost. This class settles
- * it, so the person is told the truth rather than "failed" (a silent loss if it landed, a double
- * if they then book again by hand):
+ * timeout gave up on it), the server restarted, the primary died and a standby took over
+ * (issue 19), or the connection broke. The write may or may not have landed — a COMMIT can
+ * reach the server after its answer was lost. This class settles it, so the person is told the
+ * truth rather than "failed" (a silent loss if it landed, a double if they then book again by
+ * hand):
  * <ol>
- *   <li>If no statement had been sent (no server session was ever asked), nothing landed.</li>
- *   <li>Otherwise wait until the old server session is no longer inside a transaction — it
- *       committed, rolled back, or was ended by the server's
- *       {@code idle_in_transaction_session_timeout} (the desk's sessions start with it,
- *       {@code Database.open}) — so its fate is final and no late COMMIT can change it.</li>
- *   <li>Then ask the database what is so, on a new connection, by the write's own key: the
- *       new booking's request id, or the changed booking's version.</li>
+ *   <li>If no connection had been taken for it, nothing was sent and nothing landed.</li>
+ *   <li>Otherwise take, on a new connection to the primary, the same masters' named locks the
+ *       write took. Every write holds them from its first statement to its COMMIT (or
+ *       rollback), so once they are granted the write's transaction is over on this server —
+ *       committed, rolled back, or ended by the idle bound every engine transaction carries
+ *       ({@code idle_in_transaction_session_timeout}, {@link MasterLocks}) — and no late COMMIT
+ *       can change it.</li>
+ *   <li>Then, under those locks, ask the database what is so by the write's own key: the new
+ *       booking's request id, or the changed booking's version.</li>
  * </ol>
- * If the server stays unreachable for the whole budget the answer is
+ * The locks, not the old session's process id in {@code pg_stat_activity} (what this did until
+ * issue 19): behind PgBouncer the process id the driver knows is the pooler's, not a server
+ * session's, and a transaction of one desk runs on whichever server connection is free; on a
+ * new primary after a failover a process id names some unrelated session, if any. A lock is
+ * the server's own and holds whichever connection took it. On a new primary the old session is
+ * gone with the old server, and with it anything it had not committed: whatever the promoted
+ * standby holds is final (ADR 23 says why), and the locks are free at once. A connection that
+ * reaches a standby (a pooler in front of a demoted primary, for a moment) is not asked: its
+ * replay may lag behind the commit it is asked about.
+ *
+ * <p>If no primary can be asked within the whole budget the answer is
  * {@link TryAgain.Why#CONNECTION_LOST_UNKNOWN}: saving again is still safe, because the retry
  * carries the same request id or version, and the calendar shows the truth once it reconnects.
  */
-final class LostConnection {
+public final class LostConnection {
 
     private static final Logger log = LoggerFactory.getLogger(LostConnection.class);
 
     /**
      * How long a lost write is settled for: the server ends the old session's transaction after
-     * the desk sessions' idle timeout; a few seconds more to reach it again.
+     * the idle bound (20 s); a failover of the reference deployment takes about ten seconds
+     * (ADR 23); a few seconds more to reach the server again.
      */
     static final Duration BUDGET = Duration.ofSeconds(30);
+
+    /** How long one try waits for the masters' locks before it looks at the budget again. */
+    private static final String LOCK_WAIT = "2s";
 
     private LostConnection() {
     }
@@ -50,7 +66,7 @@ final class LostConnection {
      * server shutting down or restarting (57P01–57P03), an I/O error under the driver's
      * exception (a socket timeout), or the pool finding no connection in time.
      */
-    static boolean isLost(DataAccessException e) {
+    public static boolean isLost(DataAccessException e) {
         String state = e.sqlState();
         if (state != null && (state.startsWith("08") || state.startsWith("57P0"))) {
             return true;
@@ -68,42 +84,58 @@ final class LostConnection {
         return false;
     }
 
-    /** The server process of this connection, known to the driver since it connected (no round trip). */
-    static int backendPid(Connection c) {
-        try {
-            return c.unwrap(org.postgresql.PGConnection.class).getBackendPID();
-        } catch (SQLException e) {
-            return 0;
+    /** The server refused a write because it takes none: a standby (25006, read_only_sql_transaction). */
+    public static boolean isReadOnlyServer(DataAccessException e) {
+        return "25006".equals(e.sqlState());
+    }
+
+    /** The settling connection reached a standby: not asked, tried again. */
+    private static final class NotThePrimary extends RuntimeException {
+        NotThePrimary() {
+            super("the connection reached a standby", null, false, false);
         }
     }
 
     /**
      * Settles a write whose answer was lost.
      *
-     * @param pid   the server process the write was sent to, 0 if nothing was sent
-     * @param truth what the database now says the write became (read on a new connection)
+     * @param sent  whether a connection had been taken for the write (something may have been sent)
+     * @param locks the masters' locks the write took
+     * @param truth what the database now says the write became (read under those locks)
      */
-    static BookingOutcome settle(DSLContext dsl, int pid, Duration budget, Function<DSLContext, BookingOutcome> truth) {
-        if (pid == 0) {
+    static BookingOutcome settle(DSLContext dsl, boolean sent, MasterLocks locks, Duration budget,
+                                 Function<DSLContext, BookingOutcome> truth) {
+        if (!sent) {
             return new TryAgain(TryAgain.Why.CONNECTION_LOST);
         }
         long deadline = System.nanoTime() + budget.toNanos();
         long pause = 250;
         while (true) {
             try {
-                if (!stillInTransaction(dsl, pid)) {
-                    BookingOutcome outcome = truth.apply(dsl);
-                    log.info("a write whose answer was lost (server process {}) is settled: {}", pid, outcome);
-                    return outcome;
-                }
+                BookingOutcome outcome = dsl.transactionResult(cfg -> {
+                    DSLContext tx = cfg.dsl();
+                    if (Boolean.TRUE.equals(tx.fetchValue("SELECT pg_is_in_recovery()"))) {
+                        throw new NotThePrimary();
+                    }
+                    locks.again(LOCK_WAIT).take(tx);
+                    return truth.apply(tx);
+                });
+                log.info("a write whose answer was lost is settled: {}", outcome);
+                return outcome;
             } catch (DataAccessException e) {
-                if (!isLost(e)) {
+                if ("55P03".equals(e.sqlState())) {
+                    // its transaction still holds a master's lock: it has not ended yet on this server
+                    log.debug("a write whose answer was lost still holds its master's lock");
+                } else if (isLost(e) || isReadOnlyServer(e)) {
+                    log.debug("no primary to settle a lost write on yet", e);
+                } else {
                     throw e;
                 }
-                log.debug("server still unreachable while settling a lost write", e);
+            } catch (NotThePrimary e) {
+                log.debug("settling a lost write: the connection reached a standby; trying again");
             }
             if (System.nanoTime() + pause * 1_000_000 > deadline) {
-                log.warn("a write whose answer was lost (server process {}) could not be settled within {}", pid, budget);
+                log.warn("a write whose answer was lost could not be settled within {}", budget);
                 return new TryAgain(TryAgain.Why.CONNECTION_LOST_UNKNOWN);
             }
             try {
@@ -114,15 +146,6 @@ final class LostConnection {
             }
             pause = Math.min(pause * 2, 2_000);
         }
-    }
-
-    /**
-     * Whether the server process is still inside a transaction. A login sees its own sessions'
-     * {@code xact_start}; a session gone (ended by the server, or a restart) has no row.
-     */
-    private static boolean stillInTransaction(DSLContext dsl, int pid) {
-        return Boolean.TRUE.equals(dsl.fetchValue("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = ? AND pid <> pg_backend_pid() "
-                + "AND xact_start IS NOT NULL)", pid));
     }
 
     /**

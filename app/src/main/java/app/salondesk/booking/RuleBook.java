@@ -21,7 +21,9 @@ final class RuleBook {
     /** The rules, in the order {@code booking_problem} checks them. */
     enum Rule {
         UNKNOWN_MASTER, MASTER_INACTIVE, UNKNOWN_SERVICE, SERVICE_INACTIVE, SERVICE_NOT_OFFERED, DURATION_MISSING, DURATION_OUT_OF_RANGE,
-        START_IN_PAST, OUTSIDE_WORKING_HOURS, MASTER_TIME_OFF, TIME_TAKEN, UNKNOWN_CLIENT;
+        START_IN_PAST, OUTSIDE_WORKING_HOURS, MASTER_TIME_OFF, TIME_TAKEN,
+        /** A room or a piece of equipment the service needs has no unit free then (migration 19). */
+        RESOURCE_TAKEN, UNKNOWN_CLIENT;
 
         static Rule fromDb(String code) {
             return valueOf(code.toUpperCase(Locale.ROOT));
@@ -81,10 +83,15 @@ final class RuleBook {
     }
 
 
-    /** Whether the booking lies inside one of the master's working intervals (for the override flag). */
-    static boolean withinHours(DSLContext tx, long tenantId, long masterId, Instant start, int minutes) {
-        return Boolean.TRUE.equals(tx.resultQuery("SELECT within_working_hours(?, ?, CAST(? AS timestamptz), ?)",
-                tenantId, masterId, utc(start), minutes).fetchOne(0, Boolean.class));
+    /**
+     * Whether the booking with its cleanup lies inside one of the master's working intervals (for
+     * the override flag); its shape is {@code bookingId}'s own when it is given (a move), else the
+     * service's with this master ({@code booking_shape}, migration 17).
+     */
+    static boolean withinHours(DSLContext tx, long tenantId, long masterId, Long serviceId, Long bookingId, Instant start, int minutes) {
+        return Boolean.TRUE.equals(tx.resultQuery(
+                "SELECT booking_within_hours(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), ?)",
+                tenantId, masterId, serviceId, bookingId, utc(start), minutes).fetchOne(0, Boolean.class));
     }
 
     private static OffsetDateTime utc(Instant i) {

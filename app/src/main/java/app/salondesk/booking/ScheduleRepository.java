@@ -43,7 +43,7 @@ public final class ScheduleRepository {
         Condition statuses = includeCancelled ? DSL.noCondition() : BOOKINGS.STATUS.ne(BookingStatus.CANCELLED.dbValue());
         return dsl.select(BOOKINGS.ID, BOOKINGS.MASTER_ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
                         CLIENTS.NAME, SERVICES.NAME, BOOKINGS.VERSION, BOOKINGS.SOURCE,
-                        BOOKINGS.SERVICE_ID)
+                        BOOKINGS.SERVICE_ID, BOOKINGS.PHASES, BOOKINGS.CLEANUP_MIN, BOOKINGS.VISIT_ID)
                 .from(BOOKINGS)
                 .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
                 .leftJoin(SERVICES).on(SERVICES.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(SERVICES.ID.eq(BOOKINGS.SERVICE_ID)))
@@ -56,7 +56,7 @@ public final class ScheduleRepository {
                 .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID)
                 .fetch(r -> new ScheduledBooking(r.value1(), r.value2(), r.value3().toInstant(), r.value4(),
                         BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.fromDb(r.value9()),
-                        r.value10()));
+                        r.value10(), Shape.of(r.value11(), r.value12()), r.value13()));
     }
 
     /** A booking's client as the form that edits it shows her. */

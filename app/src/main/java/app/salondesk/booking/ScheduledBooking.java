@@ -9,7 +9,13 @@ import java.time.Instant;
  */
 public record ScheduledBooking(long id, long masterId, Instant start, int durationMin,
                                BookingStatus status, String clientName, String serviceName,
-                               int version, Source source, Long serviceId) {
+                               int version, Source source, Long serviceId, Shape shape, Long visitId) {
+
+    /** A booking as the calendar read it before it knew shapes and visits: one busy phase, no cleanup, no visit. */
+    public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,
+                            String serviceName, int version, Source source, Long serviceId) {
+        this(id, masterId, start, durationMin, status, clientName, serviceName, version, source, serviceId, Shape.PLAIN, null);
+    }
 
     /** A booking whose service id is not needed (tests, lists): null. */
     public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,

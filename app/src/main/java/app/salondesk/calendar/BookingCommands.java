@@ -11,4 +11,14 @@ public interface BookingCommands {
     BookingOutcome move(BookingRef ref, long toMasterId, Instant start, int minutes);
 
     BookingOutcome changeStatus(BookingRef ref, BookingStatus status);
+
+    /** Moves every part of the booking's visit by {@code by}, all or none (issue 18). */
+    default app.salondesk.booking.VisitOutcome moveVisit(BookingRef ref, java.time.Duration by) {
+        return new app.salondesk.booking.VisitOutcome.Invalid(0, app.salondesk.booking.InvalidReason.BAD_VALUE, "visit");
+    }
+
+    /** Moves a visit by {@code by} if its parts are still at {@code versions} (an undo: issue 17). */
+    default app.salondesk.booking.VisitOutcome moveVisit(long visitId, java.util.Map<Long, Integer> versions, java.time.Duration by) {
+        return new app.salondesk.booking.VisitOutcome.Invalid(0, app.salondesk.booking.InvalidReason.BAD_VALUE, "visit");
+    }
 }

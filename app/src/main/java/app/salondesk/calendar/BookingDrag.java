@@ -2,6 +2,7 @@ package app.salondesk.calendar;
 
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
+import app.salondesk.ui.SaveInFlight;
 import com.calendarfx.model.Calendar;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Interval;
@@ -14,7 +15,6 @@ import com.calendarfx.view.DayViewBase;
 import com.calendarfx.view.DraggedEntry;
 import com.calendarfx.view.ResourcesView;
 import com.calendarfx.view.VirtualGrid;
-import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
@@ -34,11 +34,9 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -58,16 +56,30 @@ import java.util.function.Function;
  *       there, a start in the past, a master who does not do the service. This is a hint read
  *       from what the schedule shows; the engine's rule book still decides a drop.</li>
  *   <li><b>Esc</b> ends a drag: the booking stays where it was, nothing is asked.</li>
- *   <li><b>Saving</b>: from the drop until the engine's answer the entry is faded, after
- *       {@value #SAVING_HINT_MS} ms says "saving…" (after 2 s "waiting for the schedule…", the
- *       lock is someone else's), and cannot be dragged again; the answer settles it.</li>
+ *   <li><b>Saving</b>: from the drop until the engine's answer the entry is faded, says
+ *       "saving…", then "waiting for the schedule…" as {@link SaveInFlight} times it (the lock
+ *       is someone else's), and cannot be dragged again; the answer settles it.</li>
  * </ul>
  */
 final class BookingDrag {
 
+    /** The longest cleanup a booking may have (the schema's CHECK, migration 17). */
+    /** What a receptionist answers when she drags one part of a visit. */
+    enum VisitChoice { WHOLE, ONLY_THIS, NEITHER }
+
+    /** Asks "the whole visit?" (the view shows the question; a test may answer it). */
+    private java.util.function.Function<Entry<?>, VisitChoice> askVisit = e -> VisitChoice.ONLY_THIS;
+
+    void setAskVisit(java.util.function.Function<Entry<?>, VisitChoice> ask) {
+        this.askVisit = ask;
+    }
+
+    private static final int MAX_CLEANUP_MIN = 120;
+
     static final String SAVING_STYLE = "saving";
+    /** The save has taken long enough (300 ms) to say so: the entry shows a spinner too. */
+    static final String SAVING_SHOWN_STYLE = "saving-shown";
     static final String INVALID_STYLE = "drop-invalid";
-    private static final int SAVING_HINT_MS = 300;
     /** CalendarFX starts a resize this close to an entry's top or bottom edge. */
     private static final double RESIZE_EDGE = 5;
 
@@ -80,8 +92,9 @@ final class BookingDrag {
     private final Runnable onEnded;
     /** Where a dragged booking will land: its real length, start, end and master. */
     private final Label preview = new Label();
-    /** Entries whose move is on its way to the engine, and their own titles meanwhile. */
-    private final Set<Entry<?>> saving = new HashSet<>();
+    /** Entries whose move is on its way to the engine, and how each shows it. */
+    private final Map<Entry<?>, SaveInFlight> saving = new HashMap<>();
+    /** Their own titles meanwhile. */
     private final Map<Entry<?>, String> savingTitles = new HashMap<>();
 
     /** A drag in progress: the entry, where it was, its column, where it was grabbed, whether a resize. */
@@ -94,8 +107,15 @@ final class BookingDrag {
     }
 
     private Drag drag;
+    /** The masters' day columns when the drag began. */
+    private List<DayView> columns = List.of();
     /** A drag ended with Esc: its remaining mouse events are not CalendarFX's to act on. */
     private boolean cancelled;
+    /**
+     * The press was on a booking whose last move is unanswered: this gesture is nobody's (CalendarFX
+     * vetoes the edit, and 11.12.7 then throws on the drag), so its drags and release are swallowed.
+     */
+    private boolean onSaving;
 
     BookingDrag(DayScheduleViewModel vm, Messages messages, ResourcesView<Resource<Master>> view,
                 Map<Long, Resource<Master>> resources, Function<DateControl, Master> masterOf, Runnable onEnded) {
@@ -137,7 +157,7 @@ final class BookingDrag {
 
     /** Whether CalendarFX may start an edit of this entry: not while its last move is unanswered. */
     boolean editable(Entry<?> entry) {
-        return !saving.contains(entry);
+        return !saving.containsKey(entry);
     }
 
     /**
@@ -157,11 +177,16 @@ final class BookingDrag {
     private void pressed(MouseEvent e) {
         drag = null;
         cancelled = false;
+        onSaving = false;
         if (e.getButton() != MouseButton.PRIMARY) {
             return;
         }
         DayEntryView ev = ancestor(e.getTarget(), DayEntryView.class);
         if (ev == null || !(ev.getEntry().getUserObject() instanceof BookingRef)) {
+            return;
+        }
+        if (saving.containsKey(ev.getEntry())) {
+            onSaving = true;
             return;
         }
         Entry<BookingRef> entry = (Entry<BookingRef>) ev.getEntry();
@@ -175,10 +200,16 @@ final class BookingDrag {
         boolean resize = inEntry.getY() < RESIZE_EDGE || inEntry.getY() > ev.getHeight() - RESIZE_EDGE;
         drag = new Drag(entry, entry.getInterval(), dv, from,
                 Duration.between(entry.getStartAsZonedDateTime().toInstant(), dv.getInstantAt(p.getX(), p.getY())), resize);
+        // the columns, found once: looking them up on every move walked every booking's nodes
+        // (600 on a day of 30 masters) and made the drag itself lag behind the mouse
+        columns = view.lookupAll(".day-view").stream()
+                .filter(n -> n instanceof DayView c && masterOf.apply(c) != null)
+                .map(DayView.class::cast)
+                .toList();
     }
 
     private void dragged(MouseEvent e) {
-        if (cancelled) {
+        if (cancelled || onSaving) {
             e.consume();   // Esc ended it: CalendarFX would start its copy again on the next move
             return;
         }
@@ -231,6 +262,11 @@ final class BookingDrag {
         Drag d = drag;
         drag = null;
         preview.setVisible(false);
+        if (onSaving) {
+            onSaving = false;
+            e.consume();
+            return;
+        }
         if (cancelled) {
             cancelled = false;
             e.consume();
@@ -281,6 +317,24 @@ final class BookingDrag {
             start = now.getStartZonedDateTime().toInstant();
             master = d.fromMaster().id();
             minutes = (int) Duration.between(now.getStartZonedDateTime(), now.getEndZonedDateTime()).toMinutes();
+        }
+        if (ref.visitId() != null && master == d.fromMaster().id() && minutes == (int) d.original().getDuration().toMinutes()) {
+            // a part of a visit moved in time: the whole visit, only this booking, or neither
+            VisitChoice choice = askVisit.apply(entry);
+            if (choice == VisitChoice.NEITHER) {
+                entry.setInterval(d.original());
+                return;
+            }
+            if (choice == VisitChoice.WHOLE) {
+                savingUntilAnswered(entry);
+                vm.moveVisit(ref, Duration.between(d.original().getStartZonedDateTime().toInstant(), start), saved -> {
+                    answered(entry);
+                    if (!saved) {
+                        entry.setInterval(d.original());
+                    }
+                });
+                return;
+            }
         }
         savingUntilAnswered(entry);
         vm.move(ref, master, start, minutes, saved -> {
@@ -341,9 +395,16 @@ final class BookingDrag {
             return Optional.of(closed.get().getTitle().equals(messages.get("schedule.timeOff"))
                     ? messages.get("invalid.master_time_off") : messages.get("invalid.outside_working_hours"));
         }
-        for (Entry<?> other : overlapping(r.getCalendars().get(0), start, end)) {
+        // busy time against busy time (migration 17): a drop into another booking's processing gap
+        // is fine, as the database will say; cleanups reach past the entries, so look a little wider
+        int minutes = (int) Duration.between(start, end).toMinutes();
+        java.util.List<Instant[]> mine = ref.shape().busy(start, minutes);
+        for (Entry<?> other : overlapping(r.getCalendars().get(0), start.minus(Duration.ofMinutes(MAX_CLEANUP_MIN)),
+                end.plus(Duration.ofMinutes(ref.shape().cleanupMin())))) {
             if (other != d.entry() && other.getUserObject() instanceof BookingRef o && o.bookingId() != ref.bookingId()
-                    && o.status().holdsTime()) {
+                    && o.status().holdsTime()
+                    && app.salondesk.booking.Shape.meet(mine, o.shape().busy(other.getStartAsZonedDateTime().toInstant(),
+                            (int) other.getDuration().toMinutes()))) {
                 return Optional.of(messages.get("schedule.dropTaken"));
             }
         }
@@ -390,12 +451,9 @@ final class BookingDrag {
 
     /** The master's day column under a scene point, if any. */
     private DayView columnAt(double sceneX, double sceneY) {
-        for (Node n : view.lookupAll(".day-view")) {
-            if (n instanceof DayView dv && dv.isVisible()) {
-                Bounds b = dv.localToScene(dv.getBoundsInLocal());
-                if (b.contains(sceneX, sceneY) && masterOf.apply(dv) != null) {
-                    return dv;
-                }
+        for (DayView dv : columns) {
+            if (dv.isVisible() && dv.localToScene(dv.getBoundsInLocal()).contains(sceneX, sceneY)) {
+                return dv;
             }
         }
         return null;
@@ -404,34 +462,32 @@ final class BookingDrag {
     // ---- saving --------------------------------------------------------------------------------
 
     /**
-     * From the drop until the answer the entry shows it is being saved: faded at once, and after
-     * {@value #SAVING_HINT_MS} ms its title says "saving…" (or "waiting for the schedule…" once
-     * the wait is long enough to be someone else's lock). It cannot be dragged meanwhile.
+     * From the drop until the answer the entry shows it is being saved: faded at once, and as
+     * {@link SaveInFlight} times it its title says "saving…", then "waiting for the schedule…"
+     * (the form's Save says the same). It cannot be dragged meanwhile.
      */
     void savingUntilAnswered(Entry<?> entry) {
-        saving.add(entry);
         entry.getStyleClass().add(SAVING_STYLE);
         String title = entry.getTitle();
-        PauseTransition hint = new PauseTransition(javafx.util.Duration.millis(SAVING_HINT_MS));
-        hint.setOnFinished(e -> {
-            if (saving.contains(entry)) {
-                entry.setTitle(messages.format("schedule.saving", title));
-            }
-        });
-        PauseTransition longWait = new PauseTransition(javafx.util.Duration.seconds(2));
-        longWait.setOnFinished(e -> {
-            if (saving.contains(entry)) {
-                entry.setTitle(messages.format("schedule.waitingForSchedule", title));
-            }
-        });
         savingTitles.put(entry, title);
-        hint.play();
-        longWait.play();
+        SaveInFlight flight = SaveInFlight.start();
+        flight.phaseProperty().addListener((obs, was, phase) -> {
+            if (SaveInFlight.shown(phase)) {
+                entry.setTitle(messages.format("schedule.savingTitle", title, SaveInFlight.words(messages, phase)));
+                if (!entry.getStyleClass().contains(SAVING_SHOWN_STYLE)) {
+                    entry.getStyleClass().add(SAVING_SHOWN_STYLE);
+                }
+            }
+        });
+        saving.put(entry, flight);
     }
 
     void answered(Entry<?> entry) {
-        saving.remove(entry);
-        entry.getStyleClass().remove(SAVING_STYLE);
+        SaveInFlight flight = saving.remove(entry);
+        if (flight != null) {
+            flight.settle();
+        }
+        entry.getStyleClass().removeAll(SAVING_STYLE, SAVING_SHOWN_STYLE);
         String title = savingTitles.remove(entry);
         if (title != null) {
             entry.setTitle(title);

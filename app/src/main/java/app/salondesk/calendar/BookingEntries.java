@@ -2,6 +2,7 @@ package app.salondesk.calendar;
 
 import app.salondesk.booking.BookingStatus;
 import app.salondesk.booking.ScheduledBooking;
+import app.salondesk.booking.Shape;
 import app.salondesk.i18n.Messages;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Interval;
@@ -12,7 +13,10 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 
+import java.time.Instant;
 import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
 import java.util.function.IntSupplier;
 
 /**
@@ -27,13 +31,18 @@ final class BookingEntries {
 
     static final String ONLINE_STYLE = "booking-online";
     static final String WAITLIST_STYLE = "booking-waitlist";
+    /** A booking with processing time (migration 17), and the lighter band of each of its gaps. */
+    static final String PHASED_STYLE = "booking-phased";
+    static final String PROCESSING_STYLE = "processing-band";
 
     private final Messages messages;
     private final ZoneId zone;
+    private final DateTimeFormatter time;
 
     BookingEntries(Messages messages, ZoneId zone) {
         this.messages = messages;
         this.zone = zone;
+        this.time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
     }
 
     String title(ScheduledBooking b) {
@@ -44,12 +53,28 @@ final class BookingEntries {
     /** Equal keys show the same: the entry already on the calendar stays. */
     static String key(ScheduledBooking b, String title) {
         return "booking:" + b.masterId() + ":" + b.id() + ":" + b.version() + ":" + b.status().dbValue()
-                + ":" + b.start() + ":" + b.end() + ":" + b.source().dbValue() + ":" + title;
+                + ":" + b.start() + ":" + b.end() + ":" + b.source().dbValue() + ":" + title + ":" + b.shape() + ":" + b.visitId();
     }
 
     Entry<BookingRef> entry(ScheduledBooking b, String title) {
-        Entry<BookingRef> e = new Entry<>(title, new Interval(b.start(), b.end(), zone), Long.toString(b.id()));
-        e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status(), b.source(), b.serviceId()));
+        return entry(Long.toString(b.id()), b, title, b.start(), b.end(), b.shape());
+    }
+
+    /**
+     * A booking as a room's or an equipment's column shows it: for the time it holds the unit
+     * (until its cleanup ends), the master named in the title, without processing bands — the
+     * client stays in the chair while the colour takes.
+     */
+    Entry<BookingRef> hold(String id, ScheduledBooking b, String masterName, Instant from, Instant to) {
+        return entry(id, b, title(b) + " \u00b7 " + masterName, from, to, Shape.PLAIN);
+    }
+
+    private Entry<BookingRef> entry(String id, ScheduledBooking b, String title, Instant from, Instant to, Shape shape) {
+        Entry<BookingRef> e = new Entry<>(title, new Interval(from, to, zone), id);
+        e.setUserObject(new BookingRef(b.id(), b.masterId(), b.version(), b.status(), b.source(), b.serviceId(), shape, b.visitId()));
+        if (shape.hasProcessing()) {
+            e.getStyleClass().add(PHASED_STYLE);
+        }
         String status = messages.get("booking.status." + b.status().dbValue());
         e.setLocation(b.online() ? status + " \u00b7 " + messages.get("schedule.online")
                 : b.fromWaitlist() ? status + " \u00b7 " + messages.get("schedule.waitlist") : status);
@@ -63,10 +88,13 @@ final class BookingEntries {
         return e;
     }
 
-    /** The view of an entry, as CalendarFX would make it, with the online or waitlist mark of the road that made it. */
+    /** The view of an entry ({@link BookingEntryView}: CalendarFX's, with a lighter skin), with the online or waitlist mark of the road that made it. */
     DayEntryView view(Entry<?> entry) {
-        DayEntryView view = new DayEntryView(entry);
+        DayEntryView view = new BookingEntryView(entry, time, zone);
         BookingDrag.hideMoveGhost(view);
+        if (entry.getUserObject() instanceof BookingRef ref && ref.shape().hasProcessing()) {
+            processingBands(view, entry, ref);
+        }
         if (entry.getUserObject() instanceof BookingRef ref && ref.online()) {
             boolean pending = ref.status() == BookingStatus.PENDING;
             badge(view, entry, pending ? "schedule.onlinePending" : "schedule.online",
@@ -76,6 +104,33 @@ final class BookingEntries {
             badge(view, entry, "schedule.waitlistPending", "schedule.waitlistPendingTip", true);
         }
         return view;
+    }
+
+    /**
+     * The processing phases drawn lighter over the entry, where the master is free: a band per
+     * gap, placed by its minutes from the start (mouse-transparent: a press there is a press on
+     * the booking, and a drop of another booking there lands on the column).
+     */
+    private void processingBands(DayEntryView view, Entry<?> entry, BookingRef ref) {
+        javafx.scene.layout.Pane bands = new javafx.scene.layout.Pane();
+        bands.setMouseTransparent(true);
+        bands.setManaged(true);
+        bands.getStyleClass().add("processing-bands");
+        double total = Math.max(1, entry.getDuration().toMinutes());
+        for (int[] gap : ref.shape().processing()) {
+            javafx.scene.layout.Region band = new javafx.scene.layout.Region();
+            band.getStyleClass().add(PROCESSING_STYLE);
+            band.setMouseTransparent(true);
+            band.layoutYProperty().bind(view.heightProperty().multiply(gap[0] / total));
+            band.prefHeightProperty().bind(view.heightProperty().multiply((gap[1] - gap[0]) / total));
+            band.prefWidthProperty().bind(view.widthProperty());
+            band.resize(0, 0);
+            bands.getChildren().add(band);
+        }
+        bands.prefWidthProperty().bind(view.widthProperty());
+        bands.prefHeightProperty().bind(view.heightProperty());
+        view.addNode(Pos.TOP_LEFT, bands);
+        Tooltip.install(view, new Tooltip(entry.getTitle() + "\n" + messages.get("schedule.processingTip")));
     }
 
     private void badge(DayEntryView view, Entry<?> entry, String text, String tip, boolean pending) {

@@ -6,10 +6,17 @@ import app.salondesk.booking.Source;
 /**
  * What a calendar entry knows of its booking: its ids, the version it was read at (for the
  * engine's stale-edit check), its status (which edits make sense), the road that made it
- * (how it is marked: online, from the waitlist) and its service (which masters a drag may
- * offer it to; null: a custom one). Never a copy of the row.
+ * (how it is marked: online, from the waitlist), its service (which masters a drag may
+ * offer it to; null: a custom one) and its shape (where its processing gaps are: drawn lighter,
+ * and another booking may be dropped there) and its visit (a drag asks whether the whole visit
+ * moves; null: none). Never a copy of the row.
  */
-public record BookingRef(long bookingId, long masterId, int version, BookingStatus status, Source source, Long serviceId) {
+public record BookingRef(long bookingId, long masterId, int version, BookingStatus status, Source source, Long serviceId,
+                         app.salondesk.booking.Shape shape, Long visitId) {
+
+    public BookingRef(long bookingId, long masterId, int version, BookingStatus status, Source source, Long serviceId) {
+        this(bookingId, masterId, version, status, source, serviceId, app.salondesk.booking.Shape.PLAIN, null);
+    }
 
     public BookingRef(long bookingId, long masterId, int version, BookingStatus status) {
         this(bookingId, masterId, version, status, Source.FORM, null);

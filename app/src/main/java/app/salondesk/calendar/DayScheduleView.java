@@ -29,7 +29,7 @@ import javafx.scene.layout.StackPane;
 
 import java.time.Duration;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
+import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -69,7 +69,7 @@ public final class DayScheduleView {
     /** What each loaded day put on the calendars, and how a new answer replaces it. */
     private final ShownDays shownDays;
 
-    private BiConsumer<Master, LocalDateTime> onNewBooking = (m, t) -> { };
+    private BiConsumer<Master, Instant> onNewBooking = (m, t) -> { };
     private Consumer<BookingRef> onOpenBooking = r -> { };
     private Consumer<BookingRef> onOpenClient = r -> { };
     private Consumer<BookingRef> onOpenHistory = r -> { };
@@ -78,7 +78,9 @@ public final class DayScheduleView {
     private final BookingDrag drag;
     /** Reloads that arrived while the user was dragging, by day (a week view reloads several). */
     private final Map<LocalDate, DaySchedule> deferred = new HashMap<>();
-    private LocalDateTime emptyPressTime;
+    /** ↓/↑ between bookings, the context-menu key on one (issue 17). */
+    private final EntryKeys keys;
+    private Instant emptyPressTime;
     private Master emptyPressMaster;
 
     public DayScheduleView(DayScheduleViewModel vm, Messages messages) {
@@ -99,6 +101,7 @@ public final class DayScheduleView {
         }
         showMasters();
         drag = new BookingDrag(vm, messages, view, resources, this::masterOf, this::showDeferred);
+        drag.setAskVisit(this::askWholeVisit);
         vm.shownMasters().addListener((javafx.collections.ListChangeListener<Master>) c -> {
             showMasters();
             requested.clear();
@@ -144,6 +147,7 @@ public final class DayScheduleView {
             }
         });
         root.getChildren().addAll(view, drag.preview());
+        keys = new EntryKeys(view);
     }
 
     public Node node() {
@@ -151,7 +155,7 @@ public final class DayScheduleView {
     }
 
     /** Double-click (or drag) on empty time of a master: open the form there. */
-    public void setOnNewBooking(BiConsumer<Master, LocalDateTime> handler) {
+    public void setOnNewBooking(BiConsumer<Master, Instant> handler) {
         this.onNewBooking = handler;
     }
 
@@ -165,6 +169,14 @@ public final class DayScheduleView {
 
     public void setOnOpenHistory(Consumer<BookingRef> handler) {
         this.onOpenHistory = handler;
+    }
+
+    /**
+     * Focuses the next booking of the day in time order (the first when none is focused), or the
+     * previous one: the way into the calendar from the keyboard. False when the day has none.
+     */
+    public boolean focusBooking(boolean forward) {
+        return keys.focusNext(forward);
     }
 
     /** Reloads the shown day (after a change elsewhere). */
@@ -189,7 +201,6 @@ public final class DayScheduleView {
      * window a new scene).
      */
     private void followSalonClock() {
-        Timeline ticker = new Timeline();
         ticker.getKeyFrames().add(new KeyFrame(javafx.util.Duration.seconds(15), e -> {
             boolean inAWindow = root.getScene() != null && root.getScene().getWindow() != null;
             if (inAWindow) {
@@ -206,6 +217,24 @@ public final class DayScheduleView {
     }
 
     private boolean shownOnce;
+    /**
+     * Runs until the view has left its window, or {@link #close()}: the toolkit's timer holds a
+     * running timeline, and with it this view and its whole desk. A desk replaced before its
+     * first tick (a language switched within 15 s of the start, the desks of the tests) never
+     * saw its window, so only close() ends it (a heap dump of the benchmark's JVM held six desks
+     * this way, 200 MB live).
+     */
+    private final Timeline ticker = new Timeline();
+
+    /** The desk is closed: the clock stops following it. */
+    public void close() {
+        ticker.stop();
+    }
+
+    /** Whether the salon's clock still moves this view (a closed desk's must not: tests). */
+    public boolean followsSalonClock() {
+        return ticker.getStatus() == javafx.animation.Animation.Status.RUNNING;
+    }
 
     private void showSalonNow() {
         view.setToday(vm.todayInSalon());
@@ -265,13 +294,13 @@ public final class DayScheduleView {
                 if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && vm.editableProperty().get()) {
                     Master m = masterOf(dv);
                     if (m != null) {
-                        onNewBooking.accept(m, roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime()));
+                        onNewBooking.accept(m, roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone)));
                     }
                 } else if (e.getButton() == MouseButton.SECONDARY && vm.editableProperty().get()) {
                     // a right-click on empty time: book here, or put a client on the waitlist for the day
                     Master m = masterOf(dv);
                     if (m != null) {
-                        LocalDateTime at = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
+                        Instant at = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone));
                         javafx.scene.control.MenuItem book = new javafx.scene.control.MenuItem(messages.get("schedule.menu.bookHere"));
                         book.setId("menu-book-here");
                         book.setOnAction(a -> onNewBooking.accept(m, at));
@@ -288,7 +317,7 @@ public final class DayScheduleView {
         emptyPressTime = null;
         if (e.getButton() == MouseButton.PRIMARY && e.getTarget() instanceof DayViewBase dv && vm.editableProperty().get()) {
             emptyPressMaster = masterOf(dv);
-            emptyPressTime = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
+            emptyPressTime = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone));
         }
     }
 
@@ -301,8 +330,8 @@ public final class DayScheduleView {
     /** A drag over a master's empty time opens the form there. */
     private void released(MouseEvent e) {
         if (emptyPressTime != null && e.getTarget() instanceof DayViewBase dv && masterOf(dv) == emptyPressMaster) {
-            LocalDateTime end = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone).toLocalDateTime());
-            if (end.isAfter(emptyPressTime.plusMinutes(GRID_MIN - 1))) {
+            Instant end = roundDown(dv.getZonedDateTimeAt(e.getX(), e.getY()).withZoneSameInstant(zone));
+            if (end.isAfter(emptyPressTime.plus(java.time.Duration.ofMinutes(GRID_MIN - 1)))) {
                 onNewBooking.accept(emptyPressMaster, emptyPressTime);
             }
         }
@@ -334,13 +363,18 @@ public final class DayScheduleView {
         return null;
     }
 
-    private static LocalDateTime roundDown(LocalDateTime t) {
-        return t.truncatedTo(ChronoUnit.HOURS).plusMinutes((t.getMinute() / GRID_MIN) * GRID_MIN);
+    /**
+     * Down to the grid line, as an instant: on a fall-back day a click in the second 03:00 hour
+     * is that hour's, not the first one's (ZonedDateTime keeps its offset through both steps).
+     */
+    private static Instant roundDown(java.time.ZonedDateTime t) {
+        return t.truncatedTo(ChronoUnit.HOURS).plusMinutes((t.getMinute() / GRID_MIN) * GRID_MIN).toInstant();
     }
 
     // ---- context menu ----------------------------------------------------------------------
 
     private ContextMenu menu(Entry<?> entry, BookingRef ref) {
+        keys.menuShown();
         ContextMenu menu = new ContextMenu();
         MenuItem client = item("menu.clientCard", "menu-client-card", () -> onOpenClient.accept(ref));
         MenuItem history = item("menu.history", "menu-history", () -> onOpenHistory.accept(ref));
@@ -382,6 +416,25 @@ public final class DayScheduleView {
         menu.getItems().addAll(new SeparatorMenuItem(),
                 item("menu.cancel", "menu-cancel", () -> confirmCancel(entry, ref)));
         return menu;
+    }
+
+    /** One part of a visit was dragged: move the whole visit, only this booking, or neither (issue 18). */
+    private BookingDrag.VisitChoice askWholeVisit(Entry<?> entry) {
+        ButtonType whole = new ButtonType(messages.get("visit.moveWhole"), ButtonBar.ButtonData.YES);
+        ButtonType one = new ButtonType(messages.get("visit.moveOne"), ButtonBar.ButtonData.NO);
+        ButtonType neither = new ButtonType(messages.get("confirm.no"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, messages.format("visit.moveWholeText", entry.getTitle()), whole, one, neither);
+        ask.setTitle(messages.get("visit.moveWholeTitle"));
+        ask.setHeaderText(null);
+        if (root.getScene() != null) {
+            ask.initOwner(root.getScene().getWindow());
+        }
+        ask.getDialogPane().lookupButton(whole).setId("visit-move-whole");
+        ask.getDialogPane().lookupButton(one).setId("visit-move-one");
+        ask.getDialogPane().lookupButton(neither).setId("visit-move-neither");
+        ButtonType answer = ask.showAndWait().orElse(neither);
+        return answer == whole ? BookingDrag.VisitChoice.WHOLE : answer == one ? BookingDrag.VisitChoice.ONLY_THIS
+                : BookingDrag.VisitChoice.NEITHER;
     }
 
     private void confirmCancel(Entry<?> entry, BookingRef ref) {

@@ -38,6 +38,8 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import app.salondesk.booking.ScheduledBooking;
 import java.util.Set;
 
 /**
@@ -71,6 +73,9 @@ public final class DayScheduleViewModel {
     private final ReadOnlyStringWrapper notification = new ReadOnlyStringWrapper(this, "notification", "");
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
     private BookingCommands commands;
+    /** This desk's own changes, for Ctrl+Z; and whether the notice on screen offers "Undo". */
+    private final DeskUndo undo;
+    private final ReadOnlyBooleanWrapper undoOffered = new ReadOnlyBooleanWrapper(this, "undoOffered");
     private final IntegerProperty numberOfDays = new SimpleIntegerProperty(this, "numberOfDays", 1);
     private final ObjectProperty<Master> masterFilter = new SimpleObjectProperty<>(this, "masterFilter");
     private final ObservableList<Master> shownMasters = FXCollections.observableArrayList();
@@ -102,6 +107,21 @@ public final class DayScheduleViewModel {
         shownMasters.setAll(this.masters);
         numberOfDays.addListener((obs, old, now) -> updateShownMasters());
         masterFilter.addListener((obs, old, now) -> updateShownMasters());
+        // any other notice (or none) offers nothing to undo; an undoable one says so after it is set
+        notification.addListener((obs, old, now) -> undoOffered.set(false));
+        this.undo = new DeskUndo(salon.zone(), this.masters, tasks, messages, new DeskUndo.Screen() {
+            @Override
+            public void notice(String text, boolean undoable) {
+                notification.set("");   // the same sentence twice is a new notice too
+                notification.set(text);
+                undoOffered.set(undoable);
+            }
+
+            @Override
+            public void reload() {
+                DayScheduleViewModel.this.reload();
+            }
+        });
     }
 
     /**
@@ -189,6 +209,38 @@ public final class DayScheduleViewModel {
     /** Where changes go (the booking engine in the app); without it the schedule is read only. */
     public void setCommands(BookingCommands commands) {
         this.commands = commands;
+        undo.setCommands(commands);
+    }
+
+    /** Ctrl+Z: takes back the newest change made at this desk, through the engine ({@link DeskUndo}). */
+    public void undo() {
+        if (editable.get()) {
+            undo.undo();
+        }
+    }
+
+    /** Whether the notice on screen is of a change this desk can undo. */
+    public ReadOnlyBooleanProperty undoOfferedProperty() {
+        return undoOffered.getReadOnlyProperty();
+    }
+
+    /** How many of this desk's changes Ctrl+Z can still take back. */
+    public int undoable() {
+        return undo.size();
+    }
+
+    /** The booking form saved a change of a booking ({@code before} as the form opened it): undoable. */
+    public void edited(app.salondesk.booking.Booking before, app.salondesk.booking.Booking after, String clientName) {
+        undo.edited(before, after, clientName);
+    }
+
+    /** The booking as the desk shows it now (the days on screen, else the last one loaded). */
+    private Optional<ScheduledBooking> shown(long bookingId) {
+        List<DaySchedule> days = new java.util.ArrayList<>(onScreen.values());
+        if (schedule.get() != null) {
+            days.add(schedule.get());
+        }
+        return days.stream().flatMap(d -> d.bookings().stream()).filter(b -> b.id() == bookingId).findFirst();
     }
 
     public BooleanProperty showCancelledProperty() {
@@ -283,10 +335,39 @@ public final class DayScheduleViewModel {
         String what = messages.format("save.move", start.atZone(salon.zone()).toLocalTime()
                         .format(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale())),
                 masters.stream().filter(m -> m.id() == toMaster).map(Master::name).findFirst().orElse(""));
+        Optional<ScheduledBooking> was = shown(ref.bookingId());
         tasks.save(what, () -> commands.move(ref, toMaster, start, minutes),
                 outcome -> {
                     boolean saved = outcome instanceof BookingOutcome.Booked;
                     notify(outcome);
+                    undo.saved(ref, was, outcome);
+                    done.accept(saved);
+                    reload();
+                },
+                failure -> {
+                    notification.set(messages.get("notify.failed"));
+                    done.accept(false);
+                    reload();
+                });
+    }
+
+    /** Moves the booking's whole visit by {@code by}; {@code done} as for {@link #move}. */
+    public void moveVisit(BookingRef ref, java.time.Duration by, Consumer<Boolean> done) {
+        if (commands == null || !editable.get() || ref.visitId() == null) {
+            done.accept(false);
+            return;
+        }
+        Optional<ScheduledBooking> was = shown(ref.bookingId());
+        tasks.save(messages.get("visit.moveWhole"), () -> commands.moveVisit(ref, by),
+                outcome -> {
+                    boolean saved = outcome instanceof app.salondesk.booking.VisitOutcome.Booked;
+                    notification.set(saved ? messages.get("visit.moved")
+                            : outcome instanceof app.salondesk.booking.VisitOutcome.TimeTaken ? messages.get("visit.moveTaken")
+                            : outcome instanceof app.salondesk.booking.VisitOutcome.ChangedByOthers ? messages.get("notify.changedByOthers")
+                            : messages.get("notify.failed"));
+                    if (outcome instanceof app.salondesk.booking.VisitOutcome.Booked b) {
+                        undo.visitMoved(ref, was, by, b.parts());   // said with its Undo, in place of the line above
+                    }
                     done.accept(saved);
                     reload();
                 },
@@ -301,10 +382,12 @@ public final class DayScheduleViewModel {
         if (commands == null || !editable.get()) {
             return;
         }
+        Optional<ScheduledBooking> was = shown(ref.bookingId());
         tasks.save(messages.format("save.status", messages.get("booking.status." + status.dbValue())),
                 () -> commands.changeStatus(ref, status),
                 outcome -> {
                     notify(outcome);
+                    undo.saved(ref, was, outcome);
                     reload();
                 },
                 failure -> notification.set(messages.get("notify.failed")));

@@ -51,9 +51,11 @@ public final class UtilisationView {
         chart.getData().add(booked);
         DateTimeFormatter f = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
         chart.setTitle(messages.format("utilisation.title", from.format(f), from.plusDays(6).format(f)));
-        VBox box = new VBox(8, chart, summary);
-        box.setPadding(new Insets(12));
         Stage stage = new Stage();
+        javafx.scene.layout.HBox buttons = new javafx.scene.layout.HBox(app.salondesk.ui.WindowButtons.close(messages, stage, true));
+        buttons.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        VBox box = new VBox(8, chart, summary, buttons);
+        box.setPadding(new Insets(12));
         stage.initOwner(owner);
         stage.setTitle(messages.get("utilisation.window"));
         stage.setScene(new Scene(box, 900, 560));

@@ -10,8 +10,11 @@ import java.util.regex.Pattern;
 
 /**
  * Prices as people read and type them: formatted for the desk's language in the salon's
- * currency ("1 800,00 ₴" in Ukrainian), and read back however they were typed — "1500",
- * "1 500", "1500,50", "1,500.50", with or without the currency's sign.
+ * currency ("1 800,00 ₴" in Ukrainian, "UAH 1,800.00" in English, "€650.00"), and read back
+ * however they were typed — "1500", "1 500", "1500,50", "1,500.50", with or without the
+ * currency's sign. The one formatter of money: the booking form, the client card, the setup
+ * screens, the wizard and the online pages all write prices through it (issue 17: they did
+ * not agree).
  */
 public final class Money {
 
@@ -27,10 +30,41 @@ public final class Money {
         this.currency = currency;
     }
 
+    /**
+     * A price as this language writes money, in the salon's currency: "1 650,50 ₴" in
+     * Ukrainian, "€1,650.50" in English ({@link NumberFormat#getCurrencyInstance} with the
+     * currency set, so the symbol and its place follow the language, not the computer's region).
+     */
     public String format(BigDecimal amount) {
-        NumberFormat f = NumberFormat.getCurrencyInstance(locale);
-        f.setCurrency(currency);
-        return f.format(amount);
+        NumberFormat format = NumberFormat.getCurrencyInstance(locale);
+        format.setCurrency(currency);
+        // setCurrency keeps the language's own currency's decimals: yen have none, dinars three
+        format.setMinimumFractionDigits(currency.getDefaultFractionDigits());
+        format.setMaximumFractionDigits(currency.getDefaultFractionDigits());
+        String text = format.format(amount);
+        // Java puts a currency code straight against the digits ("UAH650.00"); CLDR's currency
+        // spacing rule asks for a space between a code made of letters and a digit
+        String symbol = currency.getSymbol(locale);
+        int at = text.indexOf(symbol);
+        if (at >= 0 && symbol.chars().allMatch(Character::isLetter)) {
+            int after = at + symbol.length();
+            if (after < text.length() && Character.isDigit(text.charAt(after))) {
+                text = text.substring(0, after) + '\u00a0' + text.substring(after);
+            } else if (at > 0 && Character.isDigit(text.charAt(at - 1))) {
+                text = text.substring(0, at) + '\u00a0' + text.substring(at);
+            }
+        }
+        return text;
+    }
+
+    /** The price in one go: {@code new Money(locale, currency).format(amount)}. */
+    public static String format(Locale locale, Currency currency, BigDecimal amount) {
+        return new Money(locale, currency).format(amount);
+    }
+
+    /** The currency's sign as this language writes it next to a price ("₴", "€", "UAH"). */
+    public String symbol() {
+        return currency.getSymbol(locale);
     }
 
     /** The amount typed (at most two decimals); null when it is not one, or negative, or too large for numeric(10,2). */

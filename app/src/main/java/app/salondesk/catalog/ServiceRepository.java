@@ -65,6 +65,47 @@ public final class ServiceRepository {
                 .execute() == 1;
     }
 
+    /**
+     * Gives a service its phases (null: one busy phase as long as the service) and the master's
+     * cleanup after them; its length becomes the phases' sum (the schema's trigger). Bookings made
+     * already keep the shape they were made with (migration 17).
+     */
+    public boolean setShape(long tenantId, long serviceId, Phases phases, int cleanupMin) {
+        var update = dsl.update(SERVICES).set(SERVICES.CLEANUP_MIN, cleanupMin);
+        var withPhases = phases == null ? update : update.set(SERVICES.PHASES, phases.dbValue());
+        return withPhases.where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId))).execute() == 1;
+    }
+
+    /** A service's phases (null: one busy phase) and cleanup minutes. */
+    public record Shape(Phases phases, int cleanupMin) {
+    }
+
+    public java.util.Optional<Shape> shape(long tenantId, long serviceId) {
+        return dsl.select(SERVICES.PHASES, SERVICES.CLEANUP_MIN).from(SERVICES)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId)))
+                .fetchOptional(r -> new Shape(Phases.of(r.value1()), r.value2()));
+    }
+
+    /**
+     * A master's own phases (null: the service's) and cleanup (null: the service's) of a service she
+     * does; her length becomes the phases' sum (the schema's trigger).
+     */
+    public boolean setOwnShape(long tenantId, long masterId, long serviceId, Phases phases, Integer cleanupMin) {
+        var update = dsl.update(MASTER_SERVICES).set(MASTER_SERVICES.CLEANUP_MIN, cleanupMin);
+        var withPhases = phases == null ? update : update.set(MASTER_SERVICES.PHASES, phases.dbValue());
+        return withPhases.where(MASTER_SERVICES.TENANT_ID.eq(tenantId).and(MASTER_SERVICES.MASTER_ID.eq(masterId))
+                .and(MASTER_SERVICES.SERVICE_ID.eq(serviceId))).execute() == 1;
+    }
+
+    /** A master's own shape of a service: her phases (null: none of her own) and cleanup (-1: none of her own). */
+    public Shape ownShape(long tenantId, long masterId, long serviceId) {
+        return dsl.select(MASTER_SERVICES.PHASES, MASTER_SERVICES.CLEANUP_MIN).from(MASTER_SERVICES)
+                .where(MASTER_SERVICES.TENANT_ID.eq(tenantId).and(MASTER_SERVICES.MASTER_ID.eq(masterId))
+                        .and(MASTER_SERVICES.SERVICE_ID.eq(serviceId)))
+                .fetchOptional(r -> new Shape(Phases.of(r.value1()), r.value2() == null ? -1 : r.value2()))
+                .orElse(new Shape(null, -1));
+    }
+
     /** A service no longer sold keeps its bookings and its history; it is just not offered any more. */
     public boolean setActive(long tenantId, long serviceId, boolean active) {
         return dsl.update(SERVICES).set(SERVICES.ACTIVE, active)
@@ -79,6 +120,34 @@ public final class ServiceRepository {
                 .where(MASTER_SERVICES.TENANT_ID.eq(tenantId))
                 .orderBy(MASTER_SERVICES.MASTER_ID, MASTER_SERVICES.SERVICE_ID)
                 .fetch(r -> new Offer(r.value1(), r.value2(), r.value3(), r.value4()));
+    }
+
+    /**
+     * Every master's shape of every service she does ({@link OfferShape}). Raw SQL: it asks the
+     * schema's own functions — {@code service_minutes}, {@code booking_shape}, {@code phases_fit},
+     * the ones the rule book asks — which jOOQ does not generate (routines are not).
+     */
+    public List<OfferShape> offerShapes(long tenantId) {
+        return dsl.resultQuery("""
+                        SELECT ms.master_id, ms.service_id, d.minutes,
+                               CASE WHEN phases_fits(sh.phases, d.minutes) THEN phases_fit(sh.phases, d.minutes) END,
+                               coalesce(sh.cleanup_min, 0),
+                               ARRAY(SELECT sr.resource_id FROM service_resources sr
+                                       JOIN resources x ON x.tenant_id = sr.tenant_id AND x.id = sr.resource_id
+                                      WHERE sr.tenant_id = ms.tenant_id AND sr.service_id = ms.service_id AND x.active)
+                          FROM master_services ms
+                         CROSS JOIN LATERAL (SELECT service_minutes(ms.tenant_id, ms.master_id, ms.service_id) AS minutes) d
+                         CROSS JOIN LATERAL booking_shape(ms.tenant_id, ms.master_id, ms.service_id, NULL) sh
+                         WHERE ms.tenant_id = ?
+                         ORDER BY ms.master_id, ms.service_id
+                        """, tenantId)
+                .fetch(r -> {
+                    Integer[] phases = r.get(3, Integer[].class);
+                    Long[] rooms = r.get(5, Long[].class);
+                    return new OfferShape(r.get(0, Long.class), r.get(1, Long.class), r.get(2, Integer.class),
+                            phases == null ? List.of() : List.of(phases), r.get(4, Integer.class),
+                            rooms == null ? java.util.Set.of() : java.util.Set.of(rooms));
+                });
     }
 
     /** The master does the service (with an own length and price, or the service's: null). */

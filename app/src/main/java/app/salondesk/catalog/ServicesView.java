@@ -144,10 +144,12 @@ public final class ServicesView {
         SplitPane split = new SplitPane(left, right);
         split.setDividerPositions(0.44);
         VBox.setVgrow(split, Priority.ALWAYS);
-        VBox box = new VBox(8, readOnly, split);
+        Stage stage = new Stage();
+        javafx.scene.layout.HBox bottom = new javafx.scene.layout.HBox(app.salondesk.ui.WindowButtons.close(messages, stage, false));
+        bottom.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        VBox box = new VBox(8, readOnly, split, bottom);
         box.setPadding(new Insets(12));
         box.getStyleClass().add("setup-window");
-        Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(messages.get("services.title"));
         Scene scene = new Scene(box, 1240, 680);

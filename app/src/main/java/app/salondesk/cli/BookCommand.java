@@ -2,6 +2,8 @@ package app.salondesk.cli;
 
 import app.salondesk.booking.BookingEngine;
 import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.BookingSeries;
+import app.salondesk.booking.Repeat;
 import app.salondesk.booking.NewBooking;
 import app.salondesk.booking.Source;
 import app.salondesk.i18n.Messages;
@@ -14,12 +16,20 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
 @Command(name = "book", mixinStandardHelpOptions = true,
         description = {"Book a client with a master, through the same engine as the window.",
-                "Prints one line. Exit codes: 0 booked, 3 time taken, 4 try again, 2 invalid input, 1 other failure."})
+                "Prints one line. Exit codes: 0 booked, 3 time taken, 4 try again, 2 invalid input, 1 other failure.",
+                "With --repeat-weeks N and --times M (or --until DATE) it books a series: one line per booking of it, each through "
+                        + "the engine on its own, then booked=N time-taken=N try-again=N invalid=N. Exit code 0 when every one "
+                        + "was booked, 3 when some time was taken, else 4 or 2. Run again with the same --request-id, it books "
+                        + "nothing twice."})
 final class BookCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -56,6 +66,19 @@ final class BookCommand implements Callable<Integer> {
     @Option(names = "--outside-hours", description = "Book even outside the master's working hours or in time off (recorded).")
     boolean outsideHours;
 
+    @Option(names = "--repeat-weeks", paramLabel = "N", description = "Repeat every N weeks (1 to 12), with --times or --until.")
+    Integer repeatWeeks;
+
+    @Option(names = "--times", paramLabel = "M", description = "How many bookings the series has, the first included (2 to 52).")
+    Integer times;
+
+    @Option(names = "--until", paramLabel = "DATE", description = "The last day a booking of the series may fall on, e.g. 2026-06-30.")
+    String until;
+
+    @Option(names = "--request-id", paramLabel = "UUID",
+            description = "The request's id: the same command run again with it books nothing twice (default: a new one).")
+    String requestId;
+
     @Override
     public Integer call() {
         Messages messages = Messages.forDefaultLocale();
@@ -69,19 +92,81 @@ final class BookCommand implements Callable<Integer> {
             long masterId;
             Long serviceId;
             Instant at;
+            UUID request;
+            Repeat repeat;
             try {
                 tools = new BookingTools(backend, messages, tenant);
                 masterId = tools.master(master);
                 serviceId = service != null ? tools.service(service).id() : null;
                 at = tools.start(start);
+                request = requestId();
+                repeat = repeat(tools, at);
             } catch (CliInvalid e) {
                 out.println("invalid: " + e.getMessage());
                 return BookingTools.EXIT_INVALID;
             }
-            BookingOutcome outcome = new BookingEngine(backend.dsl()).book(new NewBooking(tools.salon.id(), masterId, null,
-                    new NewBooking.ClientDetails(client, phone), serviceId, at, duration, note, UUID.randomUUID(), Source.CLI, outsideHours));
+            BookingEngine engine = new BookingEngine(backend.dsl());
+            NewBooking booking = new NewBooking(tools.salon.id(), masterId, null, new NewBooking.ClientDetails(client, phone), serviceId,
+                    at, duration, note, request, Source.CLI, outsideHours);
+            if (repeat != null) {
+                return series(out, tools, new BookingSeries(engine).book(booking, repeat, tools.salon.zone()));
+            }
+            BookingOutcome outcome = engine.book(booking);
             out.println(tools.line(outcome, at));
             return BookingTools.exitCode(outcome);
         }
+    }
+
+    private UUID requestId() throws CliInvalid {
+        if (requestId == null) {
+            return UUID.randomUUID();
+        }
+        try {
+            return UUID.fromString(requestId.strip());
+        } catch (IllegalArgumentException e) {
+            throw new CliInvalid(Messages.forDefaultLocale().format("cli.invalid.requestId", requestId));
+        }
+    }
+
+    /** The series asked for, or null for one booking. */
+    private Repeat repeat(BookingTools tools, Instant first) throws CliInvalid {
+        Messages messages = Messages.forDefaultLocale();
+        if (repeatWeeks == null) {
+            if (times != null || until != null) {
+                throw new CliInvalid(messages.get("cli.invalid.repeatAlone"));
+            }
+            return null;
+        }
+        LocalDate last = null;
+        if (until != null) {
+            try {
+                last = LocalDate.parse(until.strip());
+            } catch (DateTimeParseException e) {
+                throw new CliInvalid(messages.format("cli.invalid.date", until));
+            }
+        }
+        Repeat r = new Repeat(repeatWeeks, times, last);
+        Optional<Repeat.Problem> problem = r.problem(first, tools.salon.zone());
+        if (problem.isPresent()) {
+            throw new CliInvalid(messages.get(problem.get().messageKey()));
+        }
+        return r;
+    }
+
+    /** One line per occurrence, then the counts; the exit code of the worst answer that matters most. */
+    private static int series(PrintWriter out, BookingTools tools, List<BookingSeries.Occurrence> answers) {
+        int[] counts = new int[4];   // booked, time taken, try again, invalid
+        for (BookingSeries.Occurrence o : answers) {
+            out.println((o.index() + 1) + "/" + answers.size() + " " + tools.dayTime(o.wished()) + ": " + tools.line(o.outcome(), o.wished()));
+            counts[o.outcome().<Integer>fold(b -> 0, t -> 1, a -> 2, c -> 2, i -> 3)]++;
+        }
+        out.println("booked=" + counts[0] + " time-taken=" + counts[1] + " try-again=" + counts[2] + " invalid=" + counts[3]);
+        if (counts[1] > 0) {
+            return BookingTools.EXIT_TIME_TAKEN;
+        }
+        if (counts[2] > 0) {
+            return BookingTools.EXIT_TRY_AGAIN;
+        }
+        return counts[3] > 0 ? BookingTools.EXIT_INVALID : BookingTools.EXIT_BOOKED;
     }
 }

@@ -97,6 +97,11 @@ final class BookingTools {
         }
     }
 
+    /** A start as the command line writes it: 2030-01-07 10:00, the salon's wall clock. */
+    String dayTime(Instant t) {
+        return t.atZone(salon.zone()).format(DAY_TIME);
+    }
+
     /** One line per outcome, as the command-line contract says. */
     String line(BookingOutcome outcome, Instant wished) {
         return outcome.fold(

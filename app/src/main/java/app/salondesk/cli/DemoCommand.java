@@ -23,7 +23,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Backend backend = root.openBackendForSetup()) {
-            Salon salon = new DemoSalon(backend.dsl(), Clock.systemUTC()).seed();
+            Salon salon = new DemoSalon(backend.dsl(), Clock.systemUTC(), Messages.forDefaultLocale()).seed();
             var out = spec.commandLine().getOut();
             out.println(Messages.forDefaultLocale().format("cli.demoSeeded", salon.name(), salon.id()));
             out.println("salon_id=" + salon.id());

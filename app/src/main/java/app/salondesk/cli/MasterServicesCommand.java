@@ -56,20 +56,42 @@ final class MasterServicesCommand implements Callable<Integer> {
     @Option(names = "--price", paramLabel = "AMOUNT", description = "The master's own price of the services added, e.g. 650 or 650.50.")
     String price;
 
+    @Option(names = "--phases", paramLabel = "KIND:MIN,...",
+            description = "The master's own phases of the services added, e.g. busy:20,processing:50,busy:20 (her length is their sum).")
+    String phases;
+
+    @Option(names = "--cleanup", paramLabel = "MINUTES", description = "The master's own cleanup after the services added, 0 to 120 minutes.")
+    String cleanup;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         return Setup.run(masters.root, out, salon.tenant, setup -> {
             MasterDetails m = setup.master(master);
-            if (add == null && (duration != null || price != null)) {
+            if (add == null && (duration != null || price != null || phases != null || cleanup != null)) {
                 throw new CliInvalid(setup.messages.get("cli.invalid.ownWithoutAdd"));
             }
             Integer minutes = duration == null ? null : setup.input.minutes(duration);
             BigDecimal amount = price == null ? null : setup.input.price(price);
             List<ServiceDetails> adding = setup.services(add);
             List<ServiceDetails> removing = setup.services(remove);
+            app.salondesk.catalog.Phases own = phases == null ? null : setup.input.phases(phases);
+            Integer clean = cleanup == null ? null : setup.input.cleanup(cleanup);
+            if (own != null) {
+                minutes = own.minutes();
+            }
             if (!adding.isEmpty() || !removing.isEmpty()) {
-                change(setup, m, adding, removing, minutes, amount);
+                Integer length = minutes;
+                // the offers and her own shape of them together, or none of it
+                setup.dsl.transaction(cfg -> {
+                    ServiceRepository tx = new ServiceRepository(cfg.dsl());
+                    change(tx, setup.salon.id(), m, adding, removing, length, amount);
+                    if (own != null || clean != null) {
+                        for (ServiceDetails sv : adding) {
+                            tx.setOwnShape(setup.salon.id(), m.id(), sv.id(), own, clean);
+                        }
+                    }
+                });
             }
             list(setup, m, out);
             return 0;
@@ -77,9 +99,9 @@ final class MasterServicesCommand implements Callable<Integer> {
     }
 
     /** Everything asked for, as one change: all of it or none (the repository's transaction). */
-    private static void change(Setup setup, MasterDetails m, List<ServiceDetails> adding, List<ServiceDetails> removing,
-                               Integer minutes, BigDecimal amount) {
-        new ServiceRepository(setup.dsl).saveOffers(setup.salon.id(),
+    private static void change(ServiceRepository repository, long salon, MasterDetails m, List<ServiceDetails> adding,
+                               List<ServiceDetails> removing, Integer minutes, BigDecimal amount) {
+        repository.saveOffers(salon,
                 adding.stream().map(s -> new Offer(m.id(), s.id(), minutes, amount)).toList(),
                 removing.stream().map(s -> new Offer(m.id(), s.id(), null, null)).toList());
     }
@@ -95,8 +117,11 @@ final class MasterServicesCommand implements Callable<Integer> {
             }
             ServiceDetails s = services.get(o.serviceId());
             boolean own = o.durationMin() != null || o.price() != null;
+            ServiceRepository.Shape shape = repository.ownShape(setup.salon.id(), m.id(), s.id());
+            String extra = (shape.phases() == null ? "" : "\t" + shape.phases().text())
+                    + (shape.cleanupMin() < 0 ? "" : "\tcleanup:" + shape.cleanupMin());
             out.println(s.id() + "\t" + s.name() + "\t" + (o.durationMin() != null ? o.durationMin() : s.durationMin()) + " min\t"
-                    + (o.price() != null ? o.price() : s.price()).toPlainString() + "\t" + (own ? "own" : "default"));
+                    + (o.price() != null ? o.price() : s.price()).toPlainString() + "\t" + (own ? "own" : "default") + extra);
         }
     }
 }

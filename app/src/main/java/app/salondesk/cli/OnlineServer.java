@@ -51,12 +51,18 @@ public final class OnlineServer {
      * owner (the embedded database, {@code --demo}) one per salon; as a receptionist or admin of a
      * salon ({@code --waitlist-login}) that salon's; as anyone else — the online login, a manager —
      * none, since the database would refuse them the waitlist. Close each when serving stops.
+     *
+     * @param listenUrl where the workers LISTEN (serve's {@code --live-db-url}: straight to
+     *                  PostgreSQL when the pool goes through PgBouncer, ADR 23), or null for the pool's URL
      */
-    public static List<WaitlistWorker> startWaitlistWorkers(Backend backend) {
+    public static List<WaitlistWorker> startWaitlistWorkers(Backend backend, String listenUrl) {
         List<WaitlistWorker> workers = new ArrayList<>();
+        app.salondesk.db.ConnectionSettings db = backend.database().settings();
+        app.salondesk.db.ConnectionSettings listenAs = listenUrl == null ? db
+                : new app.salondesk.db.ConnectionSettings(listenUrl, db.user(), db.password());
         if (new StaffRepository(backend.dsl()).signedInAsOwner()) {
             for (Salon s : new SalonRepository(backend.dsl()).findAll()) {
-                workers.add(WaitlistWorker.start(backend.dsl(), backend.database().settings(), s.id()));
+                workers.add(WaitlistWorker.start(backend.dsl(), listenAs, s.id()));
             }
             return workers;
         }
@@ -64,7 +70,7 @@ public final class OnlineServer {
         Long tenant = backend.dsl().resultQuery("SELECT salondesk_current_tenant()").fetchOne(0, Long.class);
         Optional<StaffRole> role = tenant == null ? Optional.empty() : new StaffRepository(backend.dsl()).currentRole();
         if (role.isPresent() && role.get().mayEditBookings()) {
-            workers.add(WaitlistWorker.start(backend.dsl(), backend.database().settings(), tenant));
+            workers.add(WaitlistWorker.start(backend.dsl(), listenAs, tenant));
         } else {
             log.info("no waitlist worker: {} may not book the waitlist (give serve --waitlist-login)", backend.user());
         }

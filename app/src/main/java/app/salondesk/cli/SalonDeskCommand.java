@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
         description = {"SalonDesk: bookings for beauty salons that never double-book a master.",
                 "Without a command, opens the window. The embedded database in ~/.salondesk",
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
-        subcommands = {DbCommand.class, DemoCommand.class, SalonsCommand.class, MastersCommand.class, ServicesCommand.class,
+        subcommands = {DbCommand.class, DemoCommand.class, SalonsCommand.class, MastersCommand.class, ServicesCommand.class, ResourcesCommand.class,
                 HoursCommand.class, TimeOffCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class, LocksCommand.class,
                 ServeCommand.class, WaitlistCommand.class, ExportCommand.class, BackupCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
@@ -73,6 +73,26 @@ public final class SalonDeskCommand implements Callable<Integer> {
     public Integer call() {
         SalonDeskApp.launch(home, dbOptions(), salonId);
         return 0;
+    }
+
+    /**
+     * {@code salondesk} without arguments: the window, without building the command line
+     * (issue 16: picocli's model of every command cost each start of the desk about 0.3 s of
+     * CPU, and its classes are too old for class-data sharing). The database comes from where
+     * the options' defaults come from, the environment; a failure is one sentence, as a command's.
+     */
+    public static int openWindow(AppHome home) {
+        try {
+            SalonDeskApp.launch(home, windowOptions(System.getenv()), null);
+            return 0;
+        } catch (RuntimeException e) {
+            return new FailureHandler(home).report(e, new PrintWriter(System.err, true));
+        }
+    }
+
+    /** What {@code --db-url}, {@code --user} and {@code --password} default to, without any of them given. */
+    static DbOptions windowOptions(java.util.Map<String, String> env) {
+        return new DbOptions(env.get("SALONDESK_DB_URL"), env.get("SALONDESK_DB_USER"), env.get("SALONDESK_DB_PASSWORD"));
     }
 
     /**
@@ -153,8 +173,11 @@ public final class SalonDeskCommand implements Callable<Integer> {
     private record FailureHandler(AppHome home) implements CommandLine.IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+            return report(ex, cl.getErr());
+        }
+
+        int report(Exception ex, PrintWriter err) {
             Messages m = Messages.forDefaultLocale();
-            PrintWriter err = cl.getErr();
             if (ex instanceof StartupException se) {
                 log.error("cannot start: {}", se.getMessage(), se);
                 err.println(m.format(se.reason().messageKey, se.detail()));

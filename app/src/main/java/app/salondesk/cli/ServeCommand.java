@@ -1,6 +1,8 @@
 package app.salondesk.cli;
 
+import app.salondesk.db.ConnectionSettings;
 import app.salondesk.demo.DemoSalon;
+import app.salondesk.live.LiveRelay;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
@@ -71,23 +73,38 @@ final class ServeCommand implements Callable<Integer> {
                     "Signed in as the owner (the embedded database, --demo), serve runs every salon's worker itself."})
     String waitlistLogin;
 
+    @Option(names = "--live-port", paramLabel = "PORT",
+            description = {"Also run the live relay on this port: one LISTEN for every desk that names it in SALONDESK_LIVE_URL",
+                    "(hundreds of desks on a server of 100 connections; ADR 23). Off unless given."})
+    Integer livePort;
+
+    @Option(names = "--live-host", paramLabel = "ADDRESS",
+            description = "Address the live relay listens on (default: the same as --host; the desks' network, not the internet).")
+    String liveHost;
+
+    @Option(names = "--live-db-url", paramLabel = "URL", defaultValue = "${env:SALONDESK_LIVE_DB_URL}",
+            description = {"Where the live relay and the waitlist workers LISTEN: straight to PostgreSQL (a multi-host URL with",
+                    "targetServerType=primary), never through PgBouncer (default: $SALONDESK_LIVE_DB_URL, else --db-url)."})
+    String liveDbUrl;
+
     @Override
     public Integer call() throws InterruptedException {
-        if (port < 0 || port > 65535 || stopTimeout < 0) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--port 0..65535, --stop-timeout >= 0");
+        if (port < 0 || port > 65535 || stopTimeout < 0 || livePort != null && (livePort < 0 || livePort > 65535)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--port 0..65535, --live-port 0..65535, --stop-timeout >= 0");
         }
         // on a shared server serve signs in as the online login, which may not migrate (nor read the
         // schema's history): the owner runs db migrate first. The embedded database migrates as ever.
         Backend backend = demo ? root.openBackendForSetup()
                 : root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend();
         WebServer server;
+        LiveRelay relay = null;
         Backend waitlistBackend = null;
         // read by the web threads (a client joined: wake her salon's worker) while this one adds
         List<WaitlistWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
         try {
             root.warnIfOwner(backend);
             if (demo) {
-                new DemoSalon(backend.dsl(), Clock.systemUTC()).seed();
+                new DemoSalon(backend.dsl(), Clock.systemUTC(), app.salondesk.i18n.Messages.forDefaultLocale()).seed();
             }
             String listenOn = host != null ? host : demo ? "127.0.0.1" : null;
             WebSettings settings = new WebSettings(listenOn, port, blankToNull(baseUrl), behindProxy, keystore,
@@ -95,16 +112,22 @@ final class ServeCommand implements Callable<Integer> {
                     WebSettings.Limits.defaults(), System.getenv("SALONDESK_WEB_SECRET"));
             server = OnlineServer.start(backend, settings, Clock.systemUTC(),
                     tenant -> workers.stream().filter(w -> w.tenantId() == tenant).forEach(WaitlistWorker::wake));
+            if (livePort != null) {
+                relay = startRelay(backend, liveHost != null ? liveHost : listenOn);
+            }
             // the waitlist: on the serving login when it is the owner; on a login of the salon's staff
             // when one is given (the online login may not touch the waitlist: ADR 13)
             if (waitlistLogin != null && !waitlistLogin.isBlank()) {
                 waitlistBackend = Backend.openShared(new DbOptions(root.dbOptions().url(), waitlistLogin.strip(),
                         System.getenv("SALONDESK_WAITLIST_PASSWORD")), false);
-                workers.addAll(OnlineServer.startWaitlistWorkers(waitlistBackend));
+                workers.addAll(OnlineServer.startWaitlistWorkers(waitlistBackend, blankToNull(liveDbUrl)));
             } else {
-                workers.addAll(OnlineServer.startWaitlistWorkers(backend));
+                workers.addAll(OnlineServer.startWaitlistWorkers(backend, blankToNull(liveDbUrl)));
             }
         } catch (RuntimeException e) {
+            if (relay != null) {
+                relay.close();
+            }
             workers.forEach(WaitlistWorker::close);
             if (waitlistBackend != null) {
                 waitlistBackend.close();
@@ -113,11 +136,15 @@ final class ServeCommand implements Callable<Integer> {
             throw e;
         }
         Backend waitlistDb = waitlistBackend;
+        LiveRelay liveRelay = relay;
         CountDownLatch stopped = new CountDownLatch(1);
         AtomicBoolean stopping = new AtomicBoolean();
         Runnable stop = () -> {
             if (stopping.compareAndSet(false, true)) {
                 try {
+                    if (liveRelay != null) {
+                        liveRelay.close();
+                    }
                     workers.forEach(WaitlistWorker::close);
                     server.stop();
                 } finally {
@@ -135,6 +162,9 @@ final class ServeCommand implements Callable<Integer> {
                 : (keystore != null ? "https" : "http") + "://" + (host != null ? host : "localhost") + ":" + server.port();
         out.println(Messages.forDefaultLocale().format("cli.serveListening", shown + (demo ? "/" + DemoSalon.ONLINE_SLUG : "")));
         out.println("port=" + server.port());
+        if (liveRelay != null) {
+            out.println("live_port=" + liveRelay.port());
+        }
         out.flush();
         stopped.await();
         log.info("serve stopped");
@@ -143,5 +173,26 @@ final class ServeCommand implements Callable<Integer> {
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;
+    }
+
+    /**
+     * The live relay, signed in as serve's own login (any login may LISTEN; what a desk is
+     * streamed is what its own LISTEN could hear), on a URL straight to PostgreSQL.
+     */
+    private LiveRelay startRelay(Backend backend, String host) {
+        ConnectionSettings db = backend.database().settings();
+        String url = liveDbUrl != null && !liveDbUrl.isBlank() ? liveDbUrl.strip() : db.url();
+        try {
+            return LiveRelay.start(new ConnectionSettings(url, db.user(), db.password()), host, livePort);
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof app.salondesk.live.ThroughPoolerException) {
+                // a relay on a pooler would hear nothing and stream silence to every desk (ADR 23)
+                throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.LIVE_THROUGH_POOLER,
+                        ConnectionSettings.where(url), e);
+            }
+            throw e;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("the live relay could not listen on port " + livePort, e);
+        }
     }
 }

@@ -39,7 +39,7 @@ final class ServicesCommand implements Runnable {
         }
     }
 
-    /** "3	Women's haircut	Hair	60 min	450.00	active" */
+    /** "3	Women's haircut	Hair	60 min	450.00	active" (the shape is listed by {@code services list}) */
     static String line(ServiceDetails s) {
         return s.id() + "\t" + s.name() + "\t" + s.category() + "\t" + s.durationMin() + " min\t" + s.price().toPlainString() + "\t"
                 + (s.active() ? "active" : "inactive");
@@ -57,8 +57,14 @@ final class ServicesCommand implements Runnable {
         SalonOption salon;
         @Option(names = "--name", required = true, paramLabel = "NAME", description = "The service's name (1 to 200 characters, unique in the salon).")
         String name;
-        @Option(names = "--duration", required = true, paramLabel = "MINUTES", description = "How long it usually takes, 1 to 720 minutes.")
+        @Option(names = "--duration", paramLabel = "MINUTES", description = "How long it usually takes, 1 to 720 minutes (or give --phases).")
         String duration;
+        @Option(names = "--phases", paramLabel = "KIND:MIN,...",
+                description = "Its phases, e.g. busy:30,processing:40,busy:30: processing is the master's free time while the client stays. "
+                        + "The service lasts their sum.")
+        String phases;
+        @Option(names = "--cleanup", paramLabel = "MINUTES", description = "The master's time after the client has gone, 0 to 120 minutes.")
+        String cleanup;
         @Option(names = "--price", required = true, paramLabel = "AMOUNT", description = "Its usual price in the salon's currency, e.g. 450 or 450.50.")
         String price;
         @Option(names = "--category", paramLabel = "TEXT", description = "Its group on the price list, e.g. Hair or Nails.")
@@ -70,11 +76,29 @@ final class ServicesCommand implements Runnable {
             return Setup.run(services.root, out, salon.tenant, setup -> {
                 SetupInput in = setup.input;
                 String n = in.name(name);
-                int minutes = in.minutes(duration);
+                app.salondesk.catalog.Phases shape = phases == null ? null : in.phases(phases);
+                int minutes = shape != null ? shape.minutes() : in.minutes(duration);
+                if (shape != null && duration != null && in.minutes(duration) != minutes) {
+                    throw new CliInvalid(setup.messages.format("cli.invalid.phasesNotDuration", shape.text(), minutes, in.minutes(duration)));
+                }
+                int clean = cleanup == null ? 0 : in.cleanup(cleanup);
+                if (minutes + clean > app.salondesk.catalog.Phases.MAX_MINUTES) {
+                    throw new CliInvalid(setup.messages.format("cli.invalid.minutes", minutes + clean, app.salondesk.catalog.Phases.MAX_MINUTES));
+                }
                 BigDecimal amount = in.price(price);
                 String c = in.text(category, "--category", SetupInput.MAX_CATEGORY);
                 nameIsFree(setup, n, null);
-                out.println("service_id=" + new ServiceRepository(setup.dsl).add(setup.salon.id(), n, c, minutes, amount));
+                ServiceRepository repo = new ServiceRepository(setup.dsl);
+                long[] id = new long[1];
+                // the service and its shape in one transaction: a refused shape leaves no service
+                setup.dsl.transaction(cfg -> {
+                    ServiceRepository tx = new ServiceRepository(cfg.dsl());
+                    id[0] = tx.add(setup.salon.id(), n, c, minutes, amount);
+                    if (shape != null || clean > 0) {
+                        tx.setShape(setup.salon.id(), id[0], shape, clean);
+                    }
+                });
+                out.println("service_id=" + id[0]);
                 return 0;
             });
         }
@@ -82,7 +106,8 @@ final class ServicesCommand implements Runnable {
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = {"List the services by category and name.",
-                    "One tab-separated line each: id, name, category, minutes, price, active or inactive."})
+                    "One tab-separated line each: id, name, category, minutes, price, active or inactive;",
+                    "then its phases and cleanup, when it has them (busy:30,processing:40,busy:30, cleanup:10)."})
     static final class ListServices implements Callable<Integer> {
         @ParentCommand
         ServicesCommand services;
@@ -95,7 +120,14 @@ final class ServicesCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             return Setup.run(services.root, out, salon.tenant, setup -> {
-                new ServiceRepository(setup.dsl).findAll(setup.salon.id()).forEach(s -> out.println(line(s)));
+                ServiceRepository repo = new ServiceRepository(setup.dsl);
+                for (ServiceDetails s : repo.findAll(setup.salon.id())) {
+                    // a service of phases or with a cleanup says so after the usual columns
+                    ServiceRepository.Shape shape = repo.shape(setup.salon.id(), s.id()).orElse(new ServiceRepository.Shape(null, 0));
+                    String extra = (shape.phases() == null ? "" : "\t" + shape.phases().text())
+                            + (shape.cleanupMin() == 0 ? "" : "\tcleanup:" + shape.cleanupMin());
+                    out.println(line(s) + extra);
+                }
                 return 0;
             });
         }
@@ -118,6 +150,11 @@ final class ServicesCommand implements Runnable {
         String name;
         @Option(names = "--duration", paramLabel = "MINUTES", description = "How long it usually takes, 1 to 720 minutes.")
         String duration;
+        @Option(names = "--phases", paramLabel = "KIND:MIN,...",
+                description = "Its phases, e.g. busy:30,processing:40,busy:30 (the service then lasts their sum), or busy:MIN for one.")
+        String phases;
+        @Option(names = "--cleanup", paramLabel = "MINUTES", description = "The master's time after the client has gone, 0 to 120 minutes.")
+        String cleanup;
         @Option(names = "--price", paramLabel = "AMOUNT", description = "Its usual price in the salon's currency, e.g. 450 or 450.50.")
         String price;
         @Option(names = "--category", paramLabel = "TEXT", description = "Its group on the price list, e.g. Hair or Nails.")
@@ -128,7 +165,7 @@ final class ServicesCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             return Setup.run(services.root, out, salon.tenant, setup -> {
                 ServiceDetails s = setup.service(service);
-                if (name == null && duration == null && price == null && category == null) {
+                if (name == null && duration == null && price == null && category == null && phases == null && cleanup == null) {
                     throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
                 }
                 SetupInput in = setup.input;
@@ -137,8 +174,19 @@ final class ServicesCommand implements Runnable {
                         duration == null ? s.durationMin() : in.minutes(duration),
                         price == null ? s.price() : in.price(price), s.active());
                 nameIsFree(setup, now.name(), s.id());
-                new ServiceRepository(setup.dsl).update(setup.salon.id(), s.id(), now.name(), now.category(), now.durationMin(), now.price());
-                out.println("updated service " + line(now));
+                app.salondesk.catalog.Phases shape = phases == null ? null : in.phases(phases);
+                Integer clean = cleanup == null ? null : in.cleanup(cleanup);
+                ServiceDetails[] after = {now};
+                setup.dsl.transaction(cfg -> {
+                    ServiceRepository tx = new ServiceRepository(cfg.dsl());
+                    tx.update(setup.salon.id(), s.id(), now.name(), now.category(), now.durationMin(), now.price());
+                    if (shape != null || clean != null) {
+                        int c = clean != null ? clean : tx.shape(setup.salon.id(), s.id()).map(ServiceRepository.Shape::cleanupMin).orElse(0);
+                        tx.setShape(setup.salon.id(), s.id(), shape, c);
+                        after[0] = tx.findAll(setup.salon.id()).stream().filter(x -> x.id() == s.id()).findFirst().orElse(now);
+                    }
+                });
+                out.println("updated service " + line(after[0]));
                 return 0;
             });
         }

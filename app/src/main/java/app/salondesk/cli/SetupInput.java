@@ -140,6 +140,40 @@ final class SetupInput {
         throw invalid("cli.invalid.minutes", t, MAX_MINUTES);
     }
 
+    /** Phases as {@code busy:30,processing:40,busy:30} (1 to 20 of them, 720 minutes at most in all). */
+    app.salondesk.catalog.Phases phases(String text) throws CliInvalid {
+        return app.salondesk.catalog.Phases.parse(text)
+                .orElseThrow(() -> invalid("cli.invalid.phases", text == null ? "" : text.strip()));
+    }
+
+    /** How many of a room or piece of equipment there are: 1 to 50. */
+    int capacity(String text) throws CliInvalid {
+        String t = text == null ? "" : text.strip();
+        try {
+            int n = Integer.parseInt(t);
+            if (n >= 1 && n <= 50) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the sentence
+        }
+        throw invalid("cli.invalid.capacity", t);
+    }
+
+    /** The master's cleanup after the client has gone: 0 to 120 minutes. */
+    int cleanup(String text) throws CliInvalid {
+        String t = text == null ? "" : text.strip();
+        try {
+            int m = Integer.parseInt(t);
+            if (m >= 0 && m <= app.salondesk.catalog.Phases.MAX_CLEANUP) {
+                return m;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the sentence
+        }
+        throw invalid("cli.invalid.cleanup", t, app.salondesk.catalog.Phases.MAX_CLEANUP);
+    }
+
     /**
      * A price: "450", "450.50", or "450,50" as Ukrainian and Russian write it (and a
      * spreadsheet in those languages saves it); at most two decimals, not negative.

@@ -303,7 +303,7 @@ public final class ClientCardViewModel {
                 timeFormat.format(v.start().atZone(zone)) + "\u2013" + timeFormat.format(v.end().atZone(zone)),
                 v.masterName(),
                 v.serviceName() != null ? v.serviceName() : messages.get("booking.customService"),
-                v.price() != null ? messages.money(v.price(), salon.currency()) : "",
+                v.price() != null ? app.salondesk.catalog.Money.format(messages.locale(), salon.currency(), v.price()) : "",
                 messages.get("booking.status." + v.status().dbValue()),
                 v.status(),
                 v.start().isAfter(now))).toList();

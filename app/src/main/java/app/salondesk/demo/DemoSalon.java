@@ -5,6 +5,7 @@ import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.BookingStatus;
 import app.salondesk.booking.NewBooking;
 import app.salondesk.booking.Source;
+import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -22,6 +23,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -41,12 +43,16 @@ import static app.salondesk.jooq.Tables.TENANTS;
  * services, forty clients and two weeks of bookings around today (done ones in the past,
  * confirmed and pending ones ahead, a few cancellations and no-shows).
  *
- * <p>Seeding is idempotent: a salon of this name is created once per database, whoever asks.
- * Its bookings are written by the booking engine ({@link BookingEngine#record}), as every
- * booking is; the whole seed is one transaction, so a failed seed leaves nothing behind.
+ * <p>It speaks the desk's language: the salon's, services', masters' and clients' names come from
+ * the bundles ({@code demo.*}), so a Ukrainian desk explores "Жіноча стрижка" with "Олена
+ * Коваленко". Seeding is idempotent: a database holds one demo salon (its {@code is_demo} flag),
+ * created once in the language of whoever asked first; asking again, in any language, changes
+ * nothing. Its bookings are written by the booking engine ({@link BookingEngine#record}), as
+ * every booking is; the whole seed is one transaction, so a failed seed leaves nothing behind.
  */
 public final class DemoSalon {
 
+    /** The demo salon's name in English (each language has its own: {@code demo.salon}). */
     public static final String NAME = "Bloom Beauty Studio";
     public static final ZoneId ZONE = ZoneId.of("Europe/Kyiv");
     /** The demo salon's online booking page is at /demo. */
@@ -54,40 +60,43 @@ public final class DemoSalon {
 
     private static final Logger log = LoggerFactory.getLogger(DemoSalon.class);
 
-    private record MasterSpec(String name, String colour, List<String> services, Map<DayOfWeek, List<LocalTime[]>> hours) {
+    /** A master: the bundle key of her name ({@code demo.master.*}), colour, the keys of her services, her week. */
+    private record MasterSpec(String key, String colour, List<String> services, Map<DayOfWeek, List<LocalTime[]>> hours) {
     }
 
-    private record ServiceSpec(String name, int minutes, String price) {
+    /** A service: the bundle key of its name ({@code demo.service.*}), minutes, price. */
+    private record ServiceSpec(String key, int minutes, String price) {
     }
 
     private static final List<ServiceSpec> SERVICES_SPEC = List.of(
-            new ServiceSpec("Women's haircut", 60, "650.00"),
-            new ServiceSpec("Men's haircut", 45, "400.00"),
-            new ServiceSpec("Hair colouring", 120, "1800.00"),
-            new ServiceSpec("Blow-dry & styling", 45, "500.00"),
-            new ServiceSpec("Gel manicure", 90, "750.00"),
-            new ServiceSpec("Pedicure", 75, "850.00"),
-            new ServiceSpec("Brow shaping & tint", 45, "450.00"),
-            new ServiceSpec("Lash lift", 60, "900.00"),
-            new ServiceSpec("Beard trim", 30, "250.00"),
-            new ServiceSpec("Kids' haircut", 30, "300.00"));
+            new ServiceSpec("womensHaircut", 60, "650.00"),
+            new ServiceSpec("mensHaircut", 45, "400.00"),
+            new ServiceSpec("colouring", 120, "1800.00"),
+            new ServiceSpec("styling", 45, "500.00"),
+            new ServiceSpec("manicure", 90, "750.00"),
+            new ServiceSpec("pedicure", 75, "850.00"),
+            new ServiceSpec("brows", 45, "450.00"),
+            new ServiceSpec("lashLift", 60, "900.00"),
+            new ServiceSpec("beard", 30, "250.00"),
+            new ServiceSpec("kids", 30, "300.00"));
 
-    private static final List<String> CLIENT_NAMES = List.of(
-            "Iryna Savchenko", "Oksana Boyko", "Nataliia Kravchenko", "Tetiana Oliinyk", "Yuliia Lysenko",
-            "Kateryna Moroz", "Anastasiia Petrenko", "Viktoriia Rudenko", "Alina Marchenko", "Daria Pavlenko",
-            "Khrystyna Polishchuk", "Mariia Kozak", "Solomiia Hnatiuk", "Liudmyla Romaniuk", "Halyna Karpenko",
-            "Svitlana Zinchenko", "Olha Fedorenko", "Valentyna Sydorenko", "Inna Klymenko", "Larysa Vasylenko",
-            "Dmytro Koval", "Oleksandr Horbunov", "Serhii Melnychuk", "Maksym Prykhodko", "Taras Hrytsenko",
-            "Bohdan Levchenko", "Yaroslav Dovzhenko", "Vitalii Kuzmenko", "Roman Shulha", "Artem Kharchenko",
-            "Zoriana Ivanyshyn", "Ulyana Stepanenko", "Vira Tymoshenko", "Nadiia Ostapenko", "Lesia Bilous",
-            "Emma Walker", "Sophie Laurent", "Anna Nowak", "Mila Horak", "Eva Schneider");
+    /** {@code demo.client.0} to {@code demo.client.39}. */
+    private static final int CLIENTS_COUNT = 40;
 
     private final DSLContext dsl;
     private final Clock clock;
+    private final Messages words;
 
+    /** The demo salon in English (tests, and tools without a language). */
     public DemoSalon(DSLContext dsl, Clock clock) {
+        this(dsl, clock, new Messages(Locale.ENGLISH));
+    }
+
+    /** @param words the desk's language: the demo's names are written in it */
+    public DemoSalon(DSLContext dsl, Clock clock, Messages words) {
         this.dsl = dsl;
         this.clock = clock;
+        this.words = words;
     }
 
     /** Creates the demo salon unless this database has it already; returns it either way. */
@@ -97,20 +106,22 @@ public final class DemoSalon {
             // one seeder at a time, even from two desks started at once
             tx.execute("SELECT pg_advisory_xact_lock(hashtext('salondesk:demo-seed'))");
             tx.execute("SET LOCAL salondesk.source = 'demo'");
-            Long existing = tx.select(TENANTS.ID).from(TENANTS).where(TENANTS.NAME.eq(NAME))
-                    .orderBy(TENANTS.ID).limit(1).fetchOne(TENANTS.ID);
+            // one demo salon per database, whatever language asked for it first
+            var existing = tx.select(TENANTS.ID, TENANTS.NAME).from(TENANTS).where(TENANTS.IS_DEMO)
+                    .orderBy(TENANTS.ID).limit(1).fetchOne();
             if (existing != null) {
-                return new Salon(existing, NAME, ZONE);
+                return new Salon(existing.value1(), existing.value2(), ZONE);
             }
+            String name = words.get("demo.salon");
             long tenant = tx.insertInto(TENANTS, TENANTS.NAME, TENANTS.TIME_ZONE, TENANTS.IS_DEMO)
-                    .values(NAME, ZONE.getId(), true).returning(TENANTS.ID).fetchOne().getId();
+                    .values(name, ZONE.getId(), true).returning(TENANTS.ID).fetchOne().getId();
             new Writer(tx, tenant).write();
             // anyone can try the client's side at /demo (every service and master is bookable online
             // by default); nothing happens if another salon of this database has that address already
             tx.insertInto(ONLINE_SETTINGS, ONLINE_SETTINGS.TENANT_ID, ONLINE_SETTINGS.ENABLED, ONLINE_SETTINGS.SLUG)
                     .values(tenant, true, ONLINE_SLUG).onConflictDoNothing().execute();
-            log.info("seeded the demo salon '{}' (id {})", NAME, tenant);
-            return new Salon(tenant, NAME, ZONE);
+            log.info("seeded the demo salon '{}' (id {}) in {}", name, tenant, words.locale());
+            return new Salon(tenant, name, ZONE);
         });
     }
 
@@ -133,23 +144,23 @@ public final class DemoSalon {
         void write() {
             for (ServiceSpec s : SERVICES_SPEC) {
                 long id = tx.insertInto(SERVICES, SERVICES.TENANT_ID, SERVICES.NAME, SERVICES.DURATION_MIN, SERVICES.PRICE)
-                        .values(tenant, s.name(), s.minutes(), new BigDecimal(s.price()))
+                        .values(tenant, words.get("demo.service." + s.key()), s.minutes(), new BigDecimal(s.price()))
                         .returning(SERVICES.ID).fetchOne().getId();
-                serviceIds.put(s.name(), id);
-                serviceMinutes.put(s.name(), s.minutes());
+                serviceIds.put(s.key(), id);
+                serviceMinutes.put(s.key(), s.minutes());
             }
             List<Long> clients = new ArrayList<>();
-            for (int i = 0; i < CLIENT_NAMES.size(); i++) {
+            for (int i = 0; i < CLIENTS_COUNT; i++) {
                 String phone = String.format("+38067%07d", 1_234_500 + i * 7919 % 9_000_000);
                 clients.add(tx.insertInto(CLIENTS, CLIENTS.TENANT_ID, CLIENTS.NAME, CLIENTS.PHONE, CLIENTS.NOTES)
-                        .values(tenant, CLIENT_NAMES.get(i), phone, i % 7 == 0 ? "Prefers morning visits" : "")
+                        .values(tenant, words.get("demo.client." + i), phone, i % 7 == 0 ? words.get("demo.note.mornings") : "")
                         .returning(CLIENTS.ID).fetchOne().getId());
             }
             LocalDate today = LocalDate.now(clock.withZone(ZONE));
             int order = 0;
             for (MasterSpec m : masters()) {
                 long master = tx.insertInto(MASTERS, MASTERS.TENANT_ID, MASTERS.NAME, MASTERS.COLOUR, MASTERS.SORT_ORDER)
-                        .values(tenant, m.name(), m.colour(), order++)
+                        .values(tenant, words.get("demo.master." + m.key()), m.colour(), order++)
                         .returning(MASTERS.ID).fetchOne().getId();
                 for (String s : m.services()) {
                     tx.insertInto(MASTER_SERVICES, MASTER_SERVICES.TENANT_ID, MASTER_SERVICES.MASTER_ID, MASTER_SERVICES.SERVICE_ID)
@@ -167,7 +178,7 @@ public final class DemoSalon {
                     tx.insertInto(MASTER_TIME_OFF, MASTER_TIME_OFF.TENANT_ID, MASTER_TIME_OFF.MASTER_ID,
                                     MASTER_TIME_OFF.STARTS_AT, MASTER_TIME_OFF.ENDS_AT, MASTER_TIME_OFF.REASON)
                             .values(tenant, master, dayOff.atStartOfDay(ZONE).toOffsetDateTime(),
-                                    dayOff.plusDays(1).atStartOfDay(ZONE).toOffsetDateTime(), "Training day")
+                                    dayOff.plusDays(1).atStartOfDay(ZONE).toOffsetDateTime(), words.get("demo.timeOff.training"))
                             .execute();
                 }
                 for (LocalDate d = today.minusDays(7); !d.isAfter(today.plusDays(7)); d = d.plusDays(1)) {
@@ -221,22 +232,22 @@ public final class DemoSalon {
     private static List<MasterSpec> masters() {
         Set<DayOfWeek> weekdays = Set.of(DayOfWeek.MONDAY, DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY);
         return List.of(
-                new MasterSpec("Olena Kovalenko", "#8e24aa",
-                        List.of("Women's haircut", "Hair colouring", "Blow-dry & styling", "Kids' haircut"),
+                new MasterSpec("olena", "#8e24aa",
+                        List.of("womensHaircut", "colouring", "styling", "kids"),
                         hours(weekdays, iv(9, 0, 13, 0), iv(14, 0, 18, 0))),
-                new MasterSpec("Marta Shevchenko", "#d81b60",
-                        List.of("Women's haircut", "Hair colouring", "Blow-dry & styling"),
+                new MasterSpec("marta", "#d81b60",
+                        List.of("womensHaircut", "colouring", "styling"),
                         hours(Set.of(DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY, DayOfWeek.SATURDAY),
                                 iv(10, 0, 19, 0))),
-                new MasterSpec("Iryna Bondar", "#00897b",
-                        List.of("Gel manicure", "Pedicure"),
+                new MasterSpec("iryna", "#00897b",
+                        List.of("manicure", "pedicure"),
                         hours(Set.of(DayOfWeek.MONDAY, DayOfWeek.WEDNESDAY, DayOfWeek.FRIDAY, DayOfWeek.SATURDAY, DayOfWeek.SUNDAY),
                                 iv(9, 0, 17, 0))),
-                new MasterSpec("Sofiia Melnyk", "#f4511e",
-                        List.of("Brow shaping & tint", "Lash lift"),
+                new MasterSpec("sofiia", "#f4511e",
+                        List.of("brows", "lashLift"),
                         hours(weekdays, iv(11, 0, 20, 0))),
-                new MasterSpec("Andrii Tkachenko", "#3949ab",
-                        List.of("Men's haircut", "Beard trim", "Kids' haircut"),
+                new MasterSpec("andrii", "#3949ab",
+                        List.of("mensHaircut", "beard", "kids"),
                         hours(Set.of(DayOfWeek.TUESDAY, DayOfWeek.WEDNESDAY, DayOfWeek.THURSDAY, DayOfWeek.FRIDAY,
                                 DayOfWeek.SATURDAY, DayOfWeek.SUNDAY), iv(10, 0, 18, 0))));
     }

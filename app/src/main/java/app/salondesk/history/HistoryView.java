@@ -49,9 +49,12 @@ public final class HistoryView {
         table.getColumns().add(column("history.how", e -> messages.get("history.source." + e.source()), 110));
         table.getItems().setAll(entries);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        VBox box = new VBox(table);
-        box.setPadding(new Insets(12));
         Stage stage = new Stage();
+        javafx.scene.layout.HBox buttons = new javafx.scene.layout.HBox(app.salondesk.ui.WindowButtons.close(messages, stage, true));
+        buttons.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        VBox box = new VBox(8, table, buttons);
+        VBox.setVgrow(table, javafx.scene.layout.Priority.ALWAYS);
+        box.setPadding(new Insets(12));
         stage.initOwner(owner);
         stage.setTitle(title);
         stage.setScene(new Scene(box, 820, 380));

@@ -1,9 +1,6 @@
 package app.salondesk.i18n;
 
-import java.math.BigDecimal;
 import java.text.MessageFormat;
-import java.text.NumberFormat;
-import java.util.Currency;
 import java.util.Locale;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;
@@ -51,33 +48,6 @@ public final class Messages {
         args[0] = count;
         System.arraycopy(more, 0, args, 1, more.length);
         return format(key + "." + Plurals.category(locale, count), args);
-    }
-
-    /**
-     * A price as this language writes money, in the salon's currency: "1 650,50 ₴" in
-     * Ukrainian, "€1,650.50" in English ({@link NumberFormat#getCurrencyInstance} with the
-     * currency set, so the symbol and its place follow the language, not the computer's region).
-     */
-    public String money(BigDecimal amount, Currency currency) {
-        NumberFormat format = NumberFormat.getCurrencyInstance(locale);
-        format.setCurrency(currency);
-        // setCurrency keeps the language's own currency's decimals: yen have none, dinars three
-        format.setMinimumFractionDigits(currency.getDefaultFractionDigits());
-        format.setMaximumFractionDigits(currency.getDefaultFractionDigits());
-        String text = format.format(amount);
-        // Java puts a currency code straight against the digits ("UAH650.00"); CLDR's currency
-        // spacing rule asks for a space between a code made of letters and a digit
-        String symbol = format.getCurrency().getSymbol(locale);
-        int at = text.indexOf(symbol);
-        if (at >= 0 && symbol.chars().allMatch(Character::isLetter)) {
-            int after = at + symbol.length();
-            if (after < text.length() && Character.isDigit(text.charAt(after))) {
-                text = text.substring(0, after) + '\u00a0' + text.substring(after);
-            } else if (at > 0 && Character.isDigit(text.charAt(at - 1))) {
-                text = text.substring(0, at) + '\u00a0' + text.substring(at);
-            }
-        }
-        return text;
     }
 
     private String pattern(String key) {

@@ -21,7 +21,12 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * One JDBC connection that LISTENs on a salon's channel. It is opened with {@link DriverManager},
+ * One JDBC connection that LISTENs on a salon's channel, straight on PostgreSQL. One that reaches
+ * it through a connection pooler is refused ({@link ThroughPoolerException}; ADR 23): in
+ * transaction mode the pooler runs the LISTEN on whichever server session is free and then hands
+ * that session to other clients, so nothing is ever heard, silently; session mode cannot be told
+ * apart from outside, and would save nothing, since a LISTEN keeps its server session for as long
+ * as it listens. It is opened with {@link DriverManager},
  * not taken from the pool: LISTEN belongs to a session, and a pooled connection would be handed
  * to other work (and recycled by the pool) while we still wait for notifications on it.
  *
@@ -29,7 +34,7 @@ import java.util.regex.Pattern;
  * read it, so nobody else can listen to the salon's changes or send it fake ones. It is read
  * on every connect, so a desk follows a new name after a reconnect.
  */
-final class ListenConnection implements AutoCloseable {
+final class ListenConnection implements ChangeFeed {
 
     private static final Logger log = LoggerFactory.getLogger(ListenConnection.class);
     private static final int HEALTH_CHECK_TIMEOUT_SECONDS = 2;
@@ -43,10 +48,14 @@ final class ListenConnection implements AutoCloseable {
     }
 
     /** What a salon's channel looks like; anything else is refused before it reaches LISTEN. */
-    private static final Pattern CHANNEL = Pattern.compile("salondesk_[0-9a-f]{32}");
+    static final Pattern CHANNEL = Pattern.compile("salondesk_[0-9a-f]{32}");
 
     /** Connects and LISTENs on the salon's channel. */
     static ListenConnection open(ConnectionSettings settings, long tenantId) throws SQLException {
+        return open(settings, tenantId, "SalonDesk live updates");
+    }
+
+    static ListenConnection open(ConnectionSettings settings, long tenantId, String applicationName) throws SQLException {
         Properties props = new Properties();
         if (settings.user() != null) {
             props.setProperty("user", settings.user());
@@ -54,7 +63,7 @@ final class ListenConnection implements AutoCloseable {
         if (settings.password() != null) {
             props.setProperty("password", settings.password());
         }
-        props.setProperty("ApplicationName", "SalonDesk live updates");
+        props.setProperty("ApplicationName", applicationName);
         // Bounded waits everywhere: a server that vanished without closing the socket must
         // turn into an exception (and a reconnect), never into a thread stuck for minutes.
         props.setProperty("connectTimeout", "5");
@@ -65,6 +74,9 @@ final class ListenConnection implements AutoCloseable {
         props.setProperty("loginTimeout", "5");
         Connection c = connect(settings.url(), props);
         try (Statement s = c.createStatement()) {
+            if (app.salondesk.db.Pooler.between(c)) {
+                throw new ThroughPoolerException(settings.url());
+            }
             String channel = channelOf(c, tenantId);
             // an identifier cannot be a bind value; the pattern keeps the statement ours
             s.execute("LISTEN " + channel);
@@ -75,7 +87,8 @@ final class ListenConnection implements AutoCloseable {
         }
     }
 
-    private static String channelOf(Connection c, long tenantId) throws SQLException {
+    /** The salon's channel, as the signed-in login may read it (row-level security): its secret name. */
+    static String channelOf(Connection c, long tenantId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT channel FROM salon_keys WHERE tenant_id = ?")) {
             ps.setLong(1, tenantId);
             try (ResultSet rs = ps.executeQuery()) {
@@ -93,7 +106,12 @@ final class ListenConnection implements AutoCloseable {
      * Which of {@code masterIds} are masters of the salon, read from the database: a payload on
      * the channel is trusted only as far as the database confirms it.
      */
-    Set<Long> mastersOf(long tenantId, List<Long> masterIds) throws SQLException {
+    @Override
+    public Set<Long> mastersOf(long tenantId, List<Long> masterIds) throws SQLException {
+        return mastersOf(connection, tenantId, masterIds);
+    }
+
+    static Set<Long> mastersOf(Connection connection, long tenantId, List<Long> masterIds) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("SELECT id FROM masters WHERE tenant_id = ? AND id = ANY (?)")) {
             ps.setLong(1, tenantId);
             ps.setArray(2, connection.createArrayOf("bigint", masterIds.toArray()));
@@ -107,7 +125,7 @@ final class ListenConnection implements AutoCloseable {
         }
     }
 
-    private static Connection connect(String url, Properties props) throws SQLException {
+    static Connection connect(String url, Properties props) throws SQLException {
         try {
             return DriverManager.getConnection(url, props);
         } catch (RuntimeException e) {
@@ -120,8 +138,8 @@ final class ListenConnection implements AutoCloseable {
         }
     }
 
-    /** The payloads that arrived, waiting at most {@code timeout} for the first. */
-    List<String> poll(Duration timeout) throws SQLException {
+    @Override
+    public List<String> poll(Duration timeout) throws SQLException {
         // 0 would mean "block until one arrives", which would leave close() and the health
         // check no chance to run.
         int millis = (int) Math.max(1, timeout.toMillis());
@@ -140,7 +158,8 @@ final class ListenConnection implements AutoCloseable {
      * Polling alone never notices a server that went away without a word (a cable pulled, a
      * VM paused): the read simply times out as on a quiet day. A round trip does.
      */
-    void checkAlive() throws SQLException {
+    @Override
+    public void checkAlive() throws SQLException {
         if (!connection.isValid(HEALTH_CHECK_TIMEOUT_SECONDS)) {
             throw new SQLException("the database did not answer the health check", "08006");
         }

@@ -33,8 +33,11 @@ public final class LiveUpdates implements AutoCloseable {
     /**
      * CONNECTING until the first connection is up, then ONLINE and OFFLINE as it comes and
      * goes. Reconnection attempts stay OFFLINE: for the user the changes are not arriving.
+     * THROUGH_POOLER when the route reaches PostgreSQL through a connection pooler, where a
+     * LISTEN hears nothing ({@link ThroughPoolerException}; ADR 23): final, nothing is tried
+     * again, since only another route ({@code SALONDESK_LIVE_URL}) would change it.
      */
-    public enum State { CONNECTING, ONLINE, OFFLINE }
+    public enum State { CONNECTING, ONLINE, OFFLINE, THROUGH_POOLER }
 
     /** A booking spans at most two days; a move announces the old and the new ones. */
     static final int MAX_DAYS = 4;
@@ -48,6 +51,7 @@ public final class LiveUpdates implements AutoCloseable {
 
     private volatile ConnectionSettings settings;
     private final long tenantId;
+    private final ChangeFeed.Opener feeds;
     private final Backoff backoff;
     private final Thread thread;
     private final List<Consumer<BookingChange>> changeListeners = new CopyOnWriteArrayList<>();
@@ -57,16 +61,54 @@ public final class LiveUpdates implements AutoCloseable {
     private volatile State state = State.CONNECTING;
     /** The state listeners last heard; only the listener thread touches it. */
     private State reported;
-    private volatile ListenConnection current;
+    private volatile ChangeFeed current;
+    /** Masters the database confirmed are this salon's (read by the listener thread only). */
+    private final Set<Long> confirmedMasters = new java.util.HashSet<>();
 
+    /** Its own LISTEN connection, on the database {@code settings} name. */
     public LiveUpdates(ConnectionSettings settings, long tenantId) {
-        this(settings, tenantId, new Backoff(Duration.ofMillis(250), Duration.ofSeconds(5),
+        this(settings, tenantId, ListenConnection::open);
+    }
+
+    /**
+     * A desk's live updates by the route its administrator chose ({@code liveUrl}, from
+     * {@code SALONDESK_LIVE_URL}; ADR 23): null or blank, its own LISTEN connection on the
+     * desk's database URL; a {@code jdbc:postgresql:} URL, its own LISTEN connection there (the
+     * desk's pool goes through PgBouncer, whose transaction pooling cannot carry a LISTEN);
+     * {@code http(s)://} addresses (comma-separated, tried in order), a stream from the live
+     * relay of {@code salondesk serve}, which LISTENs once for every desk — the few questions
+     * that route asks of the database go through the desk's {@code pool} (null: a connection of
+     * their own). The desk's own login and password sign in every way.
+     */
+    public static LiveUpdates forDesk(ConnectionSettings settings, javax.sql.DataSource pool, long tenantId, String liveUrl) {
+        return new LiveUpdates(settings, tenantId, route(liveUrl, pool));
+    }
+
+    static ChangeFeed.Opener route(String liveUrl, javax.sql.DataSource pool) {
+        if (liveUrl == null || liveUrl.isBlank()) {
+            return ListenConnection::open;
+        }
+        String url = liveUrl.strip();
+        if (url.startsWith("jdbc:postgresql:")) {
+            return (s, tenant) -> ListenConnection.open(new ConnectionSettings(url, s.user(), s.password()), tenant);
+        }
+        List<java.net.URI> relays = RelayFeed.addresses(url);
+        return (s, tenant) -> RelayFeed.open(s, pool, relays, tenant);
+    }
+
+    LiveUpdates(ConnectionSettings settings, long tenantId, ChangeFeed.Opener feeds) {
+        this(settings, tenantId, feeds, new Backoff(Duration.ofMillis(250), Duration.ofSeconds(5),
                 () -> ThreadLocalRandom.current().nextDouble()));
     }
 
     LiveUpdates(ConnectionSettings settings, long tenantId, Backoff backoff) {
+        this(settings, tenantId, ListenConnection::open, backoff);
+    }
+
+    LiveUpdates(ConnectionSettings settings, long tenantId, ChangeFeed.Opener feeds, Backoff backoff) {
         this.settings = settings;
         this.tenantId = tenantId;
+        this.feeds = feeds;
         this.backoff = backoff;
         this.thread = new Thread(this::run, "live-updates-tenant-" + tenantId);
         thread.setDaemon(true);   // an open LISTEN must never keep the JVM from exiting
@@ -120,7 +162,7 @@ public final class LiveUpdates implements AutoCloseable {
         }
         closed = true;
         thread.interrupt();   // wakes a backoff pause
-        ListenConnection c = current;
+        ChangeFeed c = current;
         if (c != null) {
             c.close();        // wakes a poll now rather than at its timeout
         }
@@ -149,10 +191,16 @@ public final class LiveUpdates implements AutoCloseable {
         while (!closed) {
             try {
                 listenUntilLost();
-            } catch (SQLException e) {
+            } catch (ThroughPoolerException e) {
+                log.error("live updates for salon {} are off: {}", tenantId, e.getMessage());
+                report(State.THROUGH_POOLER);
+                break;
+            } catch (SQLException | RuntimeException e) {
                 if (closed) {
                     break;   // close() pulled the connection from under us: not an outage
                 }
+                // A driver's or a listener's RuntimeException is one more lost connection: were
+                // it to end this thread, the desk would show "offline" until it is restarted.
                 connectionLost(e);
             }
             if (!closed && !pause(backoff.nextDelay())) {
@@ -163,7 +211,7 @@ public final class LiveUpdates implements AutoCloseable {
     }
 
     private void listenUntilLost() throws SQLException {
-        try (ListenConnection conn = ListenConnection.open(settings, tenantId)) {
+        try (ChangeFeed conn = feeds.open(settings, tenantId)) {
             current = conn;
             if (closed) {
                 return;   // close() ran while we connected and could not see this connection
@@ -191,7 +239,7 @@ public final class LiveUpdates implements AutoCloseable {
         }
     }
 
-    private void connectionLost(SQLException e) {
+    private void connectionLost(Exception e) {
         if (reported == State.OFFLINE) {
             log.debug("live updates: reconnecting failed: {}", e.getMessage());
             return;
@@ -204,15 +252,19 @@ public final class LiveUpdates implements AutoCloseable {
 
     /** @return false when close() interrupted the pause */
     private boolean pause(Duration delay) {
+        if (!closed) {
+            // an interrupted login leaves the flag set; only close() may end the thread
+            Thread.interrupted();
+        }
         try {
             Thread.sleep(delay.toMillis());
             return true;
         } catch (InterruptedException e) {
-            return false;
+            return !closed;   // only close() ends the thread
         }
     }
 
-    private void deliver(ListenConnection conn, String payload) throws SQLException {
+    private void deliver(ChangeFeed conn, String payload) throws SQLException {
         Optional<BookingChange> parsed = BookingChange.parse(payload);
         if (parsed.isEmpty()) {
             return;
@@ -222,12 +274,18 @@ public final class LiveUpdates implements AutoCloseable {
             log.warn("skipping a change notification that no trigger of this salon sends: {}", change);
             return;
         }
-        Set<Long> known = conn.mastersOf(tenantId, change.masterIds());
-        if (known.isEmpty()) {
+        // the database confirms each master once: a master never moves to another salon and an id is
+        // never given twice, so a confirmed one stays confirmed (through PgBouncer each question costs
+        // the desk's login a server connection, and a salon's every change would ask it of every desk)
+        List<Long> unconfirmed = change.masterIds().stream().filter(id -> !confirmedMasters.contains(id)).toList();
+        if (!unconfirmed.isEmpty()) {
+            confirmedMasters.addAll(conn.mastersOf(tenantId, unconfirmed));
+        }
+        List<Long> masters = change.masterIds().stream().filter(confirmedMasters::contains).toList();
+        if (masters.isEmpty()) {
             log.warn("skipping a change notification about masters this salon does not have: {}", change);
             return;
         }
-        List<Long> masters = change.masterIds().stream().filter(known::contains).toList();
         tell(changeListeners, new BookingChange(change.tenantId(), change.bookingId(), change.op(), masters, change.days()));
     }
 

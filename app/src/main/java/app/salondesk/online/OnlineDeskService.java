@@ -68,6 +68,9 @@ public final class OnlineDeskService implements OnlineDesk {
     private volatile java.util.function.LongConsumer onWaitlistJoined = tenant -> { };
 
     /** Reads everything afresh for every question: what tests that change a salon mid-test want. */
+    /** How often the link of a booking already made is written before the page gives up (about 4 s in all). */
+    private static final int LINK_ATTEMPTS = 4;
+
     public OnlineDeskService(DSLContext dsl) {
         this(dsl, Clock.systemUTC(), Duration.ZERO);
     }
@@ -206,8 +209,36 @@ public final class OnlineDeskService implements OnlineDesk {
         return repository.openBookings(r.tenantId(), phone) >= catalogue.maxOpenPerPhone(r.tenantId());
     }
 
-    /** A new private link to the booking the request made, and the booking as its client sees it. */
+    /**
+     * A new private link to the booking the request made, and the booking as its client sees it.
+     * The booking is made by then; if the link's write meets a server that takes no writes (a
+     * pooled connection to a demoted primary, ADR 23: the pool replaces it) or loses its
+     * connection, it is sent again, as the engine sends its own: a page saying "nothing was
+     * booked" for a booking that was made would send the client to book twice (the failover
+     * test's PostgreSQL kill, 2026-12-02). Writing the link again only replaces its hash.
+     */
     private OnlineOutcome linked(OnlineRequest r, String phone, String email) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return linkedOnce(r, phone, email);
+            } catch (org.jooq.exception.DataAccessException e) {
+                boolean passing = app.salondesk.booking.LostConnection.isReadOnlyServer(e) || app.salondesk.booking.LostConnection.isLost(e);
+                if (!passing || attempt >= LINK_ATTEMPTS) {
+                    throw e;
+                }
+                log.info("the link of online request {} met {} (SQLSTATE {}): sent again", r.requestId(),
+                        app.salondesk.booking.LostConnection.isLost(e) ? "a lost connection" : "a server that takes no writes", e.sqlState());
+                try {
+                    Thread.sleep(250L << attempt);
+                } catch (InterruptedException stop) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private OnlineOutcome linkedOnce(OnlineRequest r, String phone, String email) {
         String token = newToken();
         Optional<Long> booking = repository.attachToken(r.tenantId(), r.requestId(), phone, hash(token), email);
         if (booking.isEmpty()) {

@@ -4,6 +4,7 @@ import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.Database;
 import app.salondesk.db.EmbeddedServer;
 import app.salondesk.db.EmbeddedWatchdog;
+import app.salondesk.db.StartupTimeline;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.conf.Settings;
@@ -29,8 +30,14 @@ public final class Backend implements AutoCloseable {
     private volatile Database database;
     private volatile DSLContext dsl;
     private final boolean embedded;
+    private final java.util.concurrent.atomic.AtomicBoolean validationDeferred = new java.util.concurrent.atomic.AtomicBoolean();
 
     private Backend(AppHome.Lock lock, EmbeddedServer server, Database database) {
+        this(lock, server, database, false);
+    }
+
+    private Backend(AppHome.Lock lock, EmbeddedServer server, Database database, boolean validationDeferred) {
+        this.validationDeferred.set(validationDeferred);
         this.lock = lock;
         this.server = server;
         this.database = database;
@@ -70,7 +77,34 @@ public final class Backend implements AutoCloseable {
 
     /** Opens the database the options name, migrating it. Throws {@link StartupException}. */
     public static Backend open(AppHome home, DbOptions options) {
-        return options.shared() ? openShared(options) : openEmbedded(home);
+        return options.shared() ? openSharedMigrated(options, false) : openEmbedded(home, false);
+    }
+
+    /**
+     * As {@link #open}, for the desk's start (issue 16): a schema at exactly this build's
+     * migrations is not validated by Flyway now but by {@link #validateSchemaIfDeferred()},
+     * which the desk calls after its first paint. A schema behind is migrated before this returns.
+     */
+    public static Backend openForDesk(AppHome home, DbOptions options) {
+        return options.shared() ? openSharedMigrated(options, true) : openEmbedded(home, true);
+    }
+
+    /**
+     * Runs Flyway's validation that the start left out, if it did (once); call off the FX thread.
+     * A failure is logged: the start's own check had found the same versions, names and checksums.
+     *
+     * @return empty when nothing was left for later, else whether Flyway found the history valid
+     */
+    public java.util.Optional<Boolean> validateSchemaIfDeferred() {
+        if (!validationDeferred.compareAndSet(true, false)) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(database.validate());
+        } catch (RuntimeException e) {
+            log.error("Flyway could not validate the schema", e);
+            return java.util.Optional.of(false);
+        }
     }
 
     /**
@@ -89,7 +123,7 @@ public final class Backend implements AutoCloseable {
      */
     public static Backend openShared(DbOptions options, boolean migrate) {
         if (migrate) {
-            return openShared(options);
+            return openSharedMigrated(options, false);
         }
         ConnectionSettings settings;
         try {
@@ -113,17 +147,26 @@ public final class Backend implements AutoCloseable {
         return new Backend(null, null, openAndMigrate(settings, poolSize));
     }
 
-    private static Backend openShared(DbOptions options) {
+    private static Backend openSharedMigrated(DbOptions options, boolean deferValidation) {
         ConnectionSettings settings;
         try {
             settings = new ConnectionSettings(options.url(), options.user(), options.password());
         } catch (IllegalArgumentException e) {
             throw new StartupException(StartupException.Reason.BAD_URL, options.url(), e);
         }
-        return new Backend(null, null, openAndMigrate(settings));
+        Opened opened = openAndMigrate(settings, SHARED_DESK_POOL, deferValidation);
+        return new Backend(null, null, opened.database(), opened.validationDeferred());
     }
 
-    private static Backend openEmbedded(AppHome home) {
+    /**
+     * A desk (or a command) on a shared server runs at most four calls at once — its four
+     * background workers (the live listener has a connection of its own, and the waitlist
+     * worker and backups run on the embedded desk only) — so a fifth connection would never be
+     * used. A chain's server counts every desk's connections (ADR 23): 4 at most, 1 when idle.
+     */
+    static final int SHARED_DESK_POOL = 4;
+
+    private static Backend openEmbedded(AppHome home, boolean deferValidation) {
         AppHome.Lock lock = home.lock();
         EmbeddedServer server = null;
         try {
@@ -132,7 +175,8 @@ public final class Backend implements AutoCloseable {
             } catch (RuntimeException e) {
                 throw new StartupException(StartupException.Reason.EMBEDDED_FAILED, home.postgres().toString(), e);
             }
-            return new Backend(lock, server, openAndMigrate(server.settings()));
+            Opened opened = openAndMigrate(server.settings(), 8, deferValidation);
+            return new Backend(lock, server, opened.database(), opened.validationDeferred());
         } catch (RuntimeException e) {
             if (server != null) {
                 server.close();
@@ -142,11 +186,16 @@ public final class Backend implements AutoCloseable {
         }
     }
 
-    private static Database openAndMigrate(ConnectionSettings settings) {
-        return openAndMigrate(settings, 8);
+    private static Database openAndMigrate(ConnectionSettings settings, int poolSize) {
+        return openAndMigrate(settings, poolSize, false).database();
     }
 
-    private static Database openAndMigrate(ConnectionSettings settings, int poolSize) {
+    /** A pool, and whether Flyway's validation was left for later. */
+    private record Opened(Database database, boolean validationDeferred) {
+    }
+
+    /** @param deferValidation whether a schema already current may skip Flyway until {@link #validateSchemaIfDeferred()} */
+    private static Opened openAndMigrate(ConnectionSettings settings, int poolSize, boolean deferValidation) {
         Database db;
         try {
             db = Database.open(settings, poolSize);
@@ -154,8 +203,14 @@ public final class Backend implements AutoCloseable {
             throw classify(settings, e);
         }
         try {
-            db.migrate();
-            return db;
+            boolean deferred = false;
+            if (deferValidation) {
+                deferred = db.migrateUnlessCurrent();
+            } else {
+                db.migrate();
+            }
+            StartupTimeline.mark("schema");
+            return new Opened(db, deferred);
         } catch (RuntimeException e) {
             db.close();
             throw classify(settings, e);
@@ -172,6 +227,11 @@ public final class Backend implements AutoCloseable {
             }
             if (t instanceof ConnectException) {
                 return new StartupException(StartupException.Reason.CONNECTION_REFUSED, where, failure);
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof app.salondesk.db.MigrationThroughPoolerException m) {
+                return new StartupException(StartupException.Reason.MIGRATE_THROUGH_POOLER, m.where(), failure);
             }
         }
         for (Throwable t = failure; t != null; t = t.getCause()) {

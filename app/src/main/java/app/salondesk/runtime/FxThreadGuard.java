@@ -16,6 +16,8 @@ import java.sql.SQLException;
  * such a call fails loudly, so a GUI test that reaches one is red; in the application it is
  * logged once per calling place and carried out, a slower window being better than a lost
  * change. Knows the FX thread by its name, so nothing here needs JavaFX.
+ * <p>A strict failure is also kept for {@link FxThreadCalls}: app code that catches the
+ * exception (a "could not load" shown instead of a crash) would otherwise leave the test green.
  */
 final class FxThreadGuard implements ConnectionProvider {
 
@@ -36,6 +38,7 @@ final class FxThreadGuard implements ConnectionProvider {
         if (FX_THREAD.equals(Thread.currentThread().getName())) {
             IllegalStateException where = new IllegalStateException("a database call on the JavaFX application thread");
             if (Boolean.getBoolean(STRICT)) {
+                FxThreadCalls.seen(where);
                 throw where;
             }
             StackTraceElement caller = firstOutsideJooq(where.getStackTrace());

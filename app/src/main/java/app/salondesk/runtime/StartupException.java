@@ -16,6 +16,10 @@ public final class StartupException extends RuntimeException {
         LOGIN_REFUSED("startup.loginRefused"),
         NO_DATABASE("startup.noDatabase"),
         NO_PERMISSION("startup.noPermission"),
+        /** The schema is behind and the database is reached through a pooler (ADR 23); detail: its servers and database. */
+        MIGRATE_THROUGH_POOLER("startup.migrateThroughPooler"),
+        /** serve's live relay was given a pooler's URL to LISTEN on (ADR 23); detail: its servers and database. */
+        LIVE_THROUGH_POOLER("startup.liveThroughPooler"),
         /** The server lets every login create objects in schema public (PostgreSQL 14's default); detail: the fix. */
         SCHEMA_PUBLIC_OPEN("startup.schemaPublicOpen"),
         NO_SALON("startup.noSalon"),

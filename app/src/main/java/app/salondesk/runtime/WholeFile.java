@@ -34,11 +34,16 @@ public final class WholeFile {
             Files.deleteIfExists(part);
             throw e;
         }
+        moveIntoPlace(part, target);
+        return answer;
+    }
+
+    /** A finished file written beside its target takes the target's place, at once where the file system can. */
+    public static void moveIntoPlace(Path part, Path target) throws IOException {
         try {
             Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(part, target, StandardCopyOption.REPLACE_EXISTING);
         }
-        return answer;
     }
 }

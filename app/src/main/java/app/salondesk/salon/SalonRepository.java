@@ -156,6 +156,8 @@ public final class SalonRepository {
             // hours, weeks, own days, time off and who-does-what go with their master (ON DELETE CASCADE)
             int masters = tx.deleteFrom(MASTERS).where(MASTERS.TENANT_ID.eq(id)).execute();
             tx.deleteFrom(SERVICES).where(SERVICES.TENANT_ID.eq(id)).execute();
+            // rooms and equipment (what needed them went with the services, their holds with the bookings)
+            tx.deleteFrom(app.salondesk.jooq.Tables.RESOURCES).where(app.salondesk.jooq.Tables.RESOURCES.TENANT_ID.eq(id)).execute();
             tx.deleteFrom(STAFF).where(STAFF.TENANT_ID.eq(id)).execute();
             tx.deleteFrom(SALON_KEYS).where(SALON_KEYS.TENANT_ID.eq(id)).execute();
             tx.deleteFrom(TENANTS).where(TENANTS.ID.eq(id)).execute();

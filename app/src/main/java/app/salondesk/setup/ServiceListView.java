@@ -32,7 +32,7 @@ public final class ServiceListView {
 
     /**
      * @param masters  the masters named so far (the wizard's previous step)
-     * @param currency the chosen currency's code, shown next to the prices
+     * @param currency the chosen currency as the language writes it ("₴", "UAH"), shown next to the prices
      */
     public ServiceListView(ServiceListViewModel vm, Messages messages, Supplier<List<TeamViewModel.Member>> masters,
                            Supplier<String> currency) {

@@ -42,7 +42,7 @@ public final class SetupWizardView {
         this.week = new OpeningWeekView(vm.week(), messages);
         this.team = new TeamView(vm.team(), messages);
         this.services = new ServiceListView(vm.services(), messages, () -> vm.team().named(),
-                () -> vm.salon().currencyProperty().get().getCurrencyCode());
+                () -> new app.salondesk.catalog.Money(messages.locale(), vm.salon().currencyProperty().get()).symbol());
 
         Label title = new Label(messages.get("wizard.title"));
         title.getStyleClass().add("setup-title");

@@ -77,12 +77,12 @@ public final class MasterLocksView {
         message.textProperty().bind(vm.messageProperty());
         message.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(message, Priority.ALWAYS);
-        HBox bottom = new HBox(8, message, busy, refresh);
+        Stage stage = new Stage();
+        HBox bottom = new HBox(8, message, busy, refresh, app.salondesk.ui.WindowButtons.close(messages, stage, true));
         bottom.setAlignment(Pos.CENTER_LEFT);
         VBox box = new VBox(10, explain, table, bottom);
         VBox.setVgrow(table, Priority.ALWAYS);
         box.setPadding(new Insets(12));
-        Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(messages.get("locks.title"));
         stage.setScene(new Scene(box, 760, 420));

@@ -23,7 +23,7 @@ public final class PasswordView {
 
     public static Stage show(Window owner, PasswordViewModel vm, Messages messages) {
         Label title = new Label(vm.title());
-        title.setStyle("-fx-font-weight: bold; -fx-font-size: 14px;");
+        title.setStyle("-fx-font-weight: bold; -fx-font-size: 1.077em;");
         Label hint = new Label(messages.format("password.hint", PasswordViewModel.MIN_LENGTH));
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE);

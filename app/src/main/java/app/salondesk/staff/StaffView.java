@@ -89,6 +89,7 @@ public final class StaffView {
         Button add = new Button(messages.get("staff.add"));
         add.setId("staff-add");
         add.setOnAction(e -> vm.add());
+        add.setDefaultButton(true);   // Enter in the new login's fields adds it
         HBox addLine = new HBox(8, login, name, role, password, add);
         addLine.setAlignment(Pos.CENTER_LEFT);
         Label message = new Label();
@@ -99,11 +100,11 @@ public final class StaffView {
         locks.setOnAction(e -> opener.showLocks(locks.getScene().getWindow()));
         javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
         HBox.setHgrow(gap, javafx.scene.layout.Priority.ALWAYS);
-        HBox bottom = new HBox(8, message, gap, locks);
+        Stage stage = new Stage();
+        HBox bottom = new HBox(8, message, gap, locks, app.salondesk.ui.WindowButtons.close(messages, stage, false));
         bottom.setAlignment(Pos.CENTER_LEFT);
         VBox box = new VBox(10, table, new Label(messages.get("staff.addTitle")), addLine, bottom);
         box.setPadding(new Insets(12));
-        Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(messages.get("staff.title"));
         stage.setScene(new Scene(box, 1000, 520));

@@ -1,6 +1,7 @@
 package app.salondesk.ui;
 
 import app.salondesk.catalog.Offer;
+import app.salondesk.catalog.OfferShape;
 import app.salondesk.catalog.Service;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.StaffRole;
@@ -25,11 +26,20 @@ public record DeskData(StaffRole role, List<Master> active, boolean demo, boolea
         active = List.copyOf(active);
     }
 
-    /** The booking form's choices; the desk keeps one and refreshes it in the background. */
-    public record FormCatalogue(List<Service> services, List<Offer> offers) {
+    /**
+     * The booking form's choices; the desk keeps one and refreshes it in the background.
+     * {@code shapes}: how each master's service runs (phases, cleanup, rooms), for what the forms say
+     * of it and when a visit's next part starts.
+     */
+    public record FormCatalogue(List<Service> services, List<Offer> offers, List<OfferShape> shapes) {
         public FormCatalogue {
             services = List.copyOf(services);
             offers = List.copyOf(offers);
+            shapes = List.copyOf(shapes);
+        }
+
+        public FormCatalogue(List<Service> services, List<Offer> offers) {
+            this(services, offers, List.of());
         }
     }
 }

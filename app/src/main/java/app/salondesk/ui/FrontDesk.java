@@ -9,6 +9,9 @@ import app.salondesk.calendar.NextFreeTime;
 import app.salondesk.calendar.BookingRef;
 import app.salondesk.calendar.DayScheduleViewModel;
 import app.salondesk.calendar.EngineCommands;
+import app.salondesk.calendar.ResourceDayViewModel;
+import app.salondesk.calendar.ResourceScheduleService;
+import app.salondesk.booking.ResourceHoldsRepository;
 import app.salondesk.calendar.ScheduleService;
 import app.salondesk.catalog.CatalogSetupService;
 import app.salondesk.catalog.ServiceRepository;
@@ -56,6 +59,7 @@ import javafx.stage.Stage;
 import org.jooq.DSLContext;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -81,9 +85,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final ServiceRepository services;
     private final ScheduleRepository schedules;
     private final List<Master> active;
+    private final app.salondesk.catalog.ResourceRepository resources;
     /** The booking form's services and offers, as last read. */
     private volatile DeskData.FormCatalogue catalogue;
     private final DayScheduleViewModel schedule;
+    /** The same day by rooms and equipment, when the desk shows those columns (issue 18). */
+    private final ResourceDayViewModel resourceDay;
     private final MainWindow window;
     private final LiveUpdates live;
     private WaitlistWorker waitlist;
@@ -95,6 +102,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final StaffRepository staffRepository;
     private final ClientRepository clients;
     private final ClientCardService cards;
+    private final ClientVisitsRepository visits;
     private final Clock clock;
     private final Label offline = new Label();
     private final Label ownerBanner = new Label();
@@ -104,6 +112,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final StaffScreens staffScreens;
     private final DataScreens dataScreens;
     private final SalonRepository salons;
+    private final app.salondesk.print.DaySheetService sheets;
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
     /**
@@ -130,6 +139,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.engine = new BookingEngine(dsl);
         this.masters = new MasterRepository(dsl);
         this.services = new ServiceRepository(dsl);
+        this.resources = new app.salondesk.catalog.ResourceRepository(dsl);
         this.schedules = new ScheduleRepository(dsl);
         this.active = data.active();
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
@@ -141,8 +151,13 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         schedule.editableProperty().set(role.mayEditBookings());
         this.staffRepository = new StaffRepository(dsl);
         this.window = new MainWindow(schedule, messages, userName, databaseLabel, this, role == StaffRole.ADMIN);
+        this.resourceDay = new ResourceDayViewModel(salon, schedule.dateProperty(),
+                new ResourceScheduleService(resources, new ResourceHoldsRepository(dsl)), tasks, messages);
+        resourceDay.editableProperty().bind(schedule.editableProperty());
+        window.offerResourceColumns(resourceDay);
         this.clients = new ClientRepository(dsl);
-        this.cards = new ClientCardService(clients, new ClientVisitsRepository(dsl));
+        this.visits = new ClientVisitsRepository(dsl);
+        this.cards = new ClientCardService(clients, visits);
         this.clock = clock;
         ClientSearchView search = ClientSearchView.create(clients, salon, tasks, messages, picked -> { });
         search.viewModel().setOnPick(picked -> {
@@ -180,6 +195,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                     refreshCatalogue();   // services or offers may have changed
                 }, () -> onColumnsChanged.run());
         this.salons = new SalonRepository(dsl);
+        this.sheets = new app.salondesk.print.DaySheetService(new BookingExportRepository(dsl), masters, salon, active, messages, clock);
         this.dataScreens = new DataScreens(stage,
                 new ExportService(new BookingExportRepository(dsl), clients, salon, messages, clock),
                 new ClientDataService(new ClientDataRepository(dsl), salon, clock, Source.FORM), tasks, messages, active, role);
@@ -189,13 +205,17 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             }
         });
         this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, this::form,
-                form -> showForm(form, null), this::newBooking);
+                form -> showForm(form, null), (m, at) -> newBooking(m, at.atZone(salon.zone()).toInstant()));
         if (data.demo()) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
                     data.owner() ? () -> onSetUpSalon.run() : null);
         }
-        this.live = liveSettings == null ? null : new LiveUpdates(liveSettings, salon.id());
+        // the administrator may route a chain's desks' live updates elsewhere than the database URL
+        // (SALONDESK_LIVE_URL: the live relay of serve, or PostgreSQL itself past PgBouncer; ADR 23)
+        this.live = liveSettings == null ? null : LiveUpdates.forDesk(liveSettings,
+                dsl.configuration().connectionProvider() instanceof org.jooq.impl.DataSourceConnectionProvider p ? p.dataSource() : null,
+                salon.id(), System.getenv("SALONDESK_LIVE_URL"));
         if (live != null) {
             // the listener thread hops to the FX thread; reloads are coalesced by the view model
             live.onChange(change -> Platform.runLater(() -> changed(change)));
@@ -211,7 +231,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
      */
     public static FrontDesk forSession(Stage stage, Session session, DeskData data, TaskRunner tasks, Messages messages, Clock clock) {
         var backend = session.backend();
-        String where = backend.embedded() ? messages.get("status.embedded") : messages.format("status.server", backend.location());
+        String where = backend.embedded() ? messages.get("status.embedded") : messages.format("status.server", backend.database().where());
         FrontDesk desk = new FrontDesk(stage, backend.dsl(), session.salon(), tasks, messages, clock,
                 backend.user(), where, backend.database().settings(), data);
         if (!backend.embedded()) {
@@ -262,6 +282,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private void changed(BookingChange change) {
         boolean masterShown = change.masterIds().stream().anyMatch(id -> schedule.shownMasters().stream().anyMatch(m -> m.id() == id));
         schedule.changed(change.days());   // what was read ahead of those days is stale
+        // a room's unit is held by a booking of whichever master: its columns reload for any change of the day
+        resourceDay.changed(change.days());
         for (LocalDate day : schedule.visibleDays()) {
             if (masterShown && change.days().contains(day)) {
                 schedule.load(day);
@@ -282,12 +304,24 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             if (wasOffline) {
                 wasOffline = false;
                 schedule.reload();   // whatever changed while we were away was not announced to us
+                resourceDay.reload();
             }
+        } else if (state == LiveUpdates.State.THROUGH_POOLER) {
+            // the route reaches PostgreSQL through a pooler, where a LISTEN hears nothing (ADR 23):
+            // "live" would be a lie. Saving goes on: the engine's locks and constraint hold there too
+            window.setConnectionState(messages.get("status.notLive"), false);
+            Label notLive = new Label(messages.get("live.throughPooler"));
+            notLive.setId("not-live-banner");
+            notLive.getStyleClass().add("owner-banner");
+            notLive.setMaxWidth(Double.MAX_VALUE);
+            notLive.setWrapText(true);
+            window.banners().getChildren().add(0, notLive);
         }
     }
 
     @Override
     public void close() {
+        window.schedule().close();
         if (live != null) {
             live.close();
         }
@@ -304,8 +338,13 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         return schedule;
     }
 
+    /** The day by rooms and equipment (☰ → Columns). */
+    public ResourceDayViewModel resourceDay() {
+        return resourceDay;
+    }
+
     @Override
-    public void newBooking(Master master, LocalDateTime at) {
+    public void newBooking(Master master, Instant at) {
         BookingFormViewModel form = form();
         if (at != null) {
             form.startNew(master, at);
@@ -325,6 +364,30 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         showForm(form, clientSearch());
     }
 
+    @Override
+    public void openResources() {
+        var vm = new app.salondesk.catalog.ResourcesViewModel(new app.salondesk.catalog.ResourceStore(resources, services, salon.id()),
+                tasks, messages);
+        vm.editable.set(role == StaffRole.ADMIN);
+        // a room added, renamed or given another count: its columns are read again
+        app.salondesk.catalog.ResourcesView.show(stage, vm, messages).setOnHidden(e -> resourceDay.reload());
+    }
+
+    @Override
+    public void openVisit() {
+        DeskData.FormCatalogue c = catalogue;
+        var visit = new app.salondesk.booking.visit.VisitFormViewModel(salon, engine, tasks, messages, active, c.services(), c.offers(),
+                c.shapes(), messages.locale());
+        visit.date.set(schedule.dateProperty().get());
+        visit.saved.addListener((obs, old, now) -> {
+            if (now) {
+                schedule.reload();
+                resourceDay.reload();
+            }
+        });
+        new app.salondesk.booking.visit.VisitFormView(visit, messages).showIn(stage);
+    }
+
     /** The length Ctrl+N looks for room for: half an hour, the shortest of most salons' services. */
     private static final int NEW_BOOKING_MIN = 30;
 
@@ -337,6 +400,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }, existing -> {
             BookingFormViewModel form = form();
             form.startEdit(existing);
+            // the form's change is this desk's too: Ctrl+Z takes it back (issue 17)
+            form.onSaved(after -> schedule.edited(existing.booking(), after, existing.clientName()));
             showForm(form, null);
         }, failure -> schedule.reload());
     }
@@ -474,7 +539,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     /** The form in its window; the calendar refreshes when it closes. */
     private void showForm(BookingFormViewModel form, BookingFormView.ClientSearch search) {
-        BookingFormView.open(stage, form, messages, search, staffScreens.whoHolds()).setOnHidden(e -> window.schedule().refresh());
+        BookingFormView.open(stage, form, messages, search, staffScreens.whoHolds()).setOnHidden(e -> {
+            window.schedule().refresh();
+            resourceDay.reload();
+        });
     }
 
     /**
@@ -485,6 +553,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private BookingFormViewModel form() {
         DeskData.FormCatalogue c = catalogue;
         BookingFormViewModel form = new BookingFormViewModel(salon, engine, tasks, messages, active, c.services(), c.offers());
+        form.setShapes(c.shapes());
+        // a client who did not come before is named as such when she is booked again
+        form.setNoShowLookup(clientId -> visits.noShows(salon.id(), clientId));
         refreshCatalogue();
         if (role.mayEditBookings()) {
             form.setWaitlist(waitlistDesk);
@@ -513,12 +584,24 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     private static DeskData.FormCatalogue catalogue(ServiceRepository services, long salonId) {
-        return new DeskData.FormCatalogue(services.findActive(salonId), services.offers(salonId));
+        return new DeskData.FormCatalogue(services.findActive(salonId), services.offers(salonId), services.offerShapes(salonId));
     }
 
     @Override
     public void openExport() {
         dataScreens.openExport(schedule.dateProperty().get());
+    }
+
+    @Override
+    public void openPrint() {
+        app.salondesk.print.SheetPrinter printer = new app.salondesk.print.SheetPrinter(messages, tasks, () -> stage);
+        app.salondesk.print.PrintViewModel vm = new app.salondesk.print.PrintViewModel(active, schedule.dateProperty().get(),
+                schedule.showCancelledProperty().get(), sheets::load, printer, javafx.print.Printer.getDefaultPrinter() != null,
+                tasks, messages);
+        if (schedule.masterFilterProperty().get() != null) {
+            vm.masterProperty().set(schedule.masterFilterProperty().get());   // the master the desk shows
+        }
+        new app.salondesk.print.PrintView(vm, messages).show(stage);
     }
 
     @Override

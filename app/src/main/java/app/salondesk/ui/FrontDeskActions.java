@@ -3,13 +3,13 @@ package app.salondesk.ui;
 import app.salondesk.calendar.BookingRef;
 import app.salondesk.staff.Master;
 
-import java.time.LocalDateTime;
+import java.time.Instant;
 
 /** What the main window asks the composition root to open (forms live in their own windows). */
 public interface FrontDeskActions {
 
     /** The booking form for a new booking; master and time may be null (nothing picked yet). */
-    void newBooking(Master master, LocalDateTime at);
+    void newBooking(Master master, Instant at);
 
     /** The booking form for an existing booking. */
     void openBooking(BookingRef ref);
@@ -58,7 +58,19 @@ public interface FrontDeskActions {
     default void openExport() {
     }
 
+    /** ☰ → Print day sheet… (Ctrl+P): the day of all masters or one, or a master's week, on paper or as a PDF. */
+    default void openPrint() {
+    }
+
     /** The card of the client of a booking. */
     default void openClientOf(BookingRef ref) {
+    }
+
+    /** A visit: one client, two services in sequence, possibly with two masters (issue 18). */
+    default void openVisit() {
+    }
+
+    /** ☰ → Rooms and equipment (issue 18). */
+    default void openResources() {
     }
 }

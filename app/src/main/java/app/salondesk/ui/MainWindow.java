@@ -2,6 +2,8 @@ package app.salondesk.ui;
 
 import app.salondesk.calendar.DayScheduleView;
 import app.salondesk.calendar.DayScheduleViewModel;
+import app.salondesk.calendar.ResourceDayView;
+import app.salondesk.calendar.ResourceDayViewModel;
 import app.salondesk.i18n.Messages;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
@@ -45,6 +47,14 @@ public final class MainWindow {
     private final javafx.scene.control.Hyperlink backupWarning = new javafx.scene.control.Hyperlink();
     private final javafx.scene.control.MenuItem changePassword = new javafx.scene.control.MenuItem();
     private Runnable focusClientSearch = () -> { };
+    private final DayScheduleViewModel vm;
+    private final Messages messages;
+    private final FrontDeskActions actions;
+    private final BorderPane center;
+    private final javafx.scene.control.MenuButton more;
+    private final ToggleButton weekButton;
+    private final ComboBox<Master> filter;
+    private final CheckBox showCancelled;
 
     public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions) {
         this(vm, messages, userName, databaseLabel, actions, true);
@@ -53,6 +63,9 @@ public final class MainWindow {
     /** @param adminScreens whether to offer admin screens (Staff); PostgreSQL refuses them to others anyway */
     public MainWindow(DayScheduleViewModel vm, Messages messages, String userName, String databaseLabel, FrontDeskActions actions,
                       boolean adminScreens) {
+        this.vm = vm;
+        this.messages = messages;
+        this.actions = actions;
         this.schedule = new DayScheduleView(vm, messages);
         schedule.setOnNewBooking(actions::newBooking);
         schedule.setOnOpenBooking(actions::openBooking);
@@ -79,7 +92,7 @@ public final class MainWindow {
         Label dayTitle = new Label();
         dayTitle.getStyleClass().add("day-title");
         dayTitle.setId("day-title");
-        CheckBox showCancelled = new CheckBox(messages.get("toolbar.showCancelled"));
+        this.showCancelled = new CheckBox(messages.get("toolbar.showCancelled"));
         showCancelled.setId("show-cancelled");
         showCancelled.selectedProperty().bindBidirectional(vm.showCancelledProperty());
         Button newBooking = new Button(messages.get("toolbar.newBooking"));
@@ -105,7 +118,9 @@ public final class MainWindow {
                 vm.showDay();
             }
         });
+        this.weekButton = week;
         ComboBox<Master> filter = new ComboBox<>();
+        this.filter = filter;
         filter.setId("master-filter");
         filter.getItems().add(null);
         filter.getItems().addAll(vm.masters());
@@ -143,6 +158,9 @@ public final class MainWindow {
         javafx.scene.control.MenuItem setupServices = new javafx.scene.control.MenuItem(messages.get("toolbar.services"));
         setupServices.setId("setup-services");
         setupServices.setOnAction(e -> actions.openServices());
+        javafx.scene.control.MenuItem setupResources = new javafx.scene.control.MenuItem(messages.get("toolbar.resources"));
+        setupResources.setId("setup-resources");
+        setupResources.setOnAction(e -> actions.openResources());
         javafx.scene.control.MenuItem settings = new javafx.scene.control.MenuItem(messages.get("toolbar.settings"));
         settings.setId("settings");
         settings.setOnAction(e -> actions.openSettings());
@@ -150,7 +168,8 @@ public final class MainWindow {
         changePassword.setId("change-password");
         changePassword.setOnAction(e -> actions.openChangePassword());
         changePassword.setVisible(false);   // only for staff on a shared server, once the server has said who signed in
-        javafx.scene.control.MenuButton more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, setupMasters, setupServices, staff,
+        more = new javafx.scene.control.MenuButton("\u2630", null, utilisation, setupMasters, setupServices,
+                setupResources, staff,
                 changePassword, settings);
         more.getItems().add(more.getItems().indexOf(settings), salonSettingsItem(messages, actions, adminScreens));
         more.getItems().add(more.getItems().indexOf(settings), adminItem(messages.get("toolbar.onlineBooking"), "online-booking",
@@ -159,10 +178,20 @@ public final class MainWindow {
         waitlist.setId("waitlist");
         waitlist.setOnAction(e -> actions.openWaitlist());
         more.getItems().add(1, waitlist);
+        javafx.scene.control.MenuItem visit = new javafx.scene.control.MenuItem(messages.get("toolbar.newVisit"));
+        visit.setId("new-visit");
+        visit.setOnAction(e -> actions.openVisit());
+        visit.disableProperty().bind(vm.editableProperty().not());
+        more.getItems().add(0, visit);
         javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem(messages.get("toolbar.export"));
         export.setId("export");
         export.setOnAction(e -> actions.openExport());
         more.getItems().add(2, export);
+        javafx.scene.control.MenuItem print = new javafx.scene.control.MenuItem(messages.get("toolbar.print"));
+        print.setId("print");
+        print.setAccelerator(new javafx.scene.input.KeyCodeCombination(KeyCode.P, javafx.scene.input.KeyCombination.SHORTCUT_DOWN));
+        print.setOnAction(e -> actions.openPrint());
+        more.getItems().add(3, print);
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();
@@ -211,7 +240,7 @@ public final class MainWindow {
                 fade.playFromStart();
             }
         });
-        banners.getChildren().add(note);
+        banners.getChildren().add(UndoNotice.around(note, vm, messages, root));
 
         Label status = new Label();
         status.getStyleClass().add("status-text");
@@ -247,7 +276,7 @@ public final class MainWindow {
         statusBar.setPadding(new Insets(4, 12, 4, 12));
         statusBar.getStyleClass().add("status-bar");
 
-        BorderPane center = new BorderPane(schedule.node());
+        center = new BorderPane(schedule.node());
         center.setTop(banners);
         root.setTop(toolbar);
         root.setCenter(center);
@@ -255,7 +284,7 @@ public final class MainWindow {
         root.getStyleClass().add("main-window");
         root.getStylesheets().add(MainWindow.class.getResource("salondesk.css").toExternalForm());
 
-        // keyboard: Ctrl+N new booking, Ctrl+F find client, ←/→ days, T today (not while typing in a field)
+        // keyboard: Ctrl+N new booking, Ctrl+F find client, Ctrl+P print the day, ↓/↑ to the day's bookings, ←/→ days, T today (not while typing in a field)
         root.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.N && e.isShortcutDown()) {
                 if (vm.editableProperty().get()) {
@@ -269,7 +298,20 @@ public final class MainWindow {
                 e.consume();
                 return;
             }
+            if (e.getCode() == KeyCode.P && e.isShortcutDown()) {
+                actions.openPrint();   // consumed here, so the menu item's accelerator (shown in ☰) does not open it twice
+                e.consume();
+                return;
+            }
             if (e.getTarget() instanceof TextInputControl || e.isShortcutDown() || e.isAltDown()) {
+                return;
+            }
+            // ↓ / ↑ from the toolbar or the calendar's grid: into the day's bookings (on a booking the calendar takes them)
+            if ((e.getCode() == KeyCode.DOWN || e.getCode() == KeyCode.UP) && !(e.getTarget() instanceof javafx.scene.control.ComboBoxBase)
+                    && !(e.getTarget() instanceof com.calendarfx.view.EntryViewBase)) {
+                if (schedule.focusBooking(e.getCode() == KeyCode.DOWN)) {
+                    e.consume();
+                }
                 return;
             }
             if (e.getCode() == KeyCode.LEFT) {
@@ -357,6 +399,18 @@ public final class MainWindow {
         item.setOnAction(e -> action.run());
         item.setVisible(adminScreens);
         return item;
+    }
+
+    /**
+     * Offers ☰ → Columns: masters, or rooms and equipment (issue 18): the same day with a column
+     * per unit of each resource ({@link ResourceDayView}, read only). While those are shown the
+     * week view and the master filter are not offered (they choose masters' columns).
+     */
+    public void offerResourceColumns(ResourceDayViewModel resources) {
+        ResourceDayView view = new ResourceDayView(resources, messages);
+        view.setOnOpenBooking(actions::openBooking);
+        view.setOnOpenHistory(actions::openHistory);
+        ColumnsChoice.offer(resources, vm, messages, center, schedule.node(), view.node(), more, List.of(weekButton, filter, showCancelled));
     }
 
     /** Where banners (offline…) go, above the schedule. */

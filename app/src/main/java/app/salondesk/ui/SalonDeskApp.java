@@ -1,10 +1,12 @@
 package app.salondesk.ui;
 
+import app.salondesk.db.StartupTimeline;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.SignInMemory;
 import app.salondesk.runtime.StartupException;
+import app.salondesk.runtime.WarmUp;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -17,12 +19,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * The application: opens the database off the FX thread behind a small "starting" window (or
- * after signing in, on a shared server) and hands what it found to the {@link Shell} — the
- * welcome screen of an empty database, or the desk of its salon. Closing the window stops the
- * embedded server.
+ * The application: opens the database off the FX thread — from before the toolkit starts, so
+ * that the two overlap — behind a small "starting" window (or after signing in, on a shared
+ * server) and hands what it found to the {@link Shell} — the welcome screen of an empty
+ * database, or the desk of its salon. Closing the window stops the embedded server.
  */
 public final class SalonDeskApp extends Application {
 
@@ -32,6 +35,8 @@ public final class SalonDeskApp extends Application {
     private static AppHome home;
     private static DbOptions options;
     private static Long salonId;
+    /** The database being opened since before the toolkit started; null when a person signs in first. */
+    private static volatile CompletableFuture<Opened> opening;
 
     private final Messages messages = Messages.forDefaultLocale();
     private final BackgroundTasks tasks = new BackgroundTasks();
@@ -41,24 +46,40 @@ public final class SalonDeskApp extends Application {
         SalonDeskApp.home = home;
         SalonDeskApp.options = options;
         SalonDeskApp.salonId = salonId;
+        WarmUp.inBackground();
+        if (!signsIn(home, options)) {
+            // the database opens while JavaFX starts and the splash is built: neither waits for
+            // the other (issue 16: the embedded server's start came after the toolkit's)
+            opening = CompletableFuture.supplyAsync(() -> Opened.read(home, options, salonId), r -> {
+                Thread t = new Thread(r, "salondesk-open");
+                t.setDaemon(true);
+                t.start();
+            });
+        }
         Application.launch(SalonDeskApp.class);
+    }
+
+    /** A shared server where each person signs in as their own login (the embedded default does not ask). */
+    private static boolean signsIn(AppHome home, DbOptions options) {
+        boolean shared = options.shared() || new SignInMemory(home.dir()).server().isPresent();
+        return shared && (options.password() == null || options.password().isEmpty());
     }
 
     @Override
     public void start(Stage stage) {
+        StartupTimeline.mark("toolkit");
         ErrorDialogs.installUncaughtHandler(messages, home.logs().resolve("salondesk.log"));
         stage.setTitle("SalonDesk");
         SavesOnClose.install(stage, tasks, messages);
         shell = new Shell(stage, tasks, messages, Clock.systemUTC(), home.dir());
-        shell.setOnDeskShown((scene, desk) -> FirstPaint.logWhenPainted(scene, desk.schedule()));
-        SignInMemory memory = new SignInMemory(home.dir());
-        boolean shared = options.shared() || memory.server().isPresent();
-        if (shared && (options.password() == null || options.password().isEmpty())) {
-            // a shared server: each person signs in as their own login (the embedded default does not ask)
+        shell.setOnDeskShown((scene, desk) -> FirstPaint.logWhenPainted(scene, desk.schedule(), shell::afterFirstPaint));
+        shell.setOnWelcomeShown(FirstPaint::logWhenWelcomePainted);
+        if (signsIn(home, options)) {
+            SignInMemory memory = new SignInMemory(home.dir());
             SignInViewModel signIn = new SignInViewModel(memory, tasks, messages, options.url(),
                     o -> Session.start(home, o, salonId));
             signIn.setOnSignedIn(shell::show);
-            stage.setScene(new Scene(new SignInView(signIn, messages).root(), 620, 320));
+            stage.setScene(new Scene(new SignInView(signIn, messages).root(), 640, 470));
             stage.show();
             return;
         }
@@ -70,7 +91,9 @@ public final class SalonDeskApp extends Application {
         stage.setScene(new Scene(splash, 360, 200));
         stage.show();
 
-        tasks.run(() -> Session.start(home, options, salonId), shell::show,
+        CompletableFuture<Opened> early = opening;
+        tasks.run(() -> early != null ? Opened.await(early) : Opened.read(home, options, salonId),
+                opened -> shell.show(opened.opening(), opened.desk()),
                 failure -> {
                     ErrorDialogs.showStartupFailure(stage, messages, failure, home.logs().resolve("salondesk.log"));
                     Platform.exit();

@@ -67,9 +67,16 @@ public final class SavesOnClose {
         Label text = new Label(messages.format("close.waiting.text", String.join("\n", tasks.savesInFlight())));
         text.setId("close-waiting-text");
         text.setWrapText(true);
+        // Enter closes now, as the person asked; Esc (or the window's ✕) takes the request back
         Button now = new Button(messages.get("close.now"));
         now.setId("close-now");
-        VBox box = new VBox(12, new HBox(12, new ProgressIndicator(), text), now);
+        now.setDefaultButton(true);
+        Button back = new Button(messages.get("close.back"));
+        back.setId("close-back");
+        back.setCancelButton(true);
+        HBox buttons = new HBox(8, back, now);
+        buttons.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        VBox box = new VBox(12, new HBox(12, new ProgressIndicator(), text), buttons);
         box.setPadding(new Insets(16));
         waiting.setScene(new Scene(box, 460, 180));
         AtomicBoolean done = new AtomicBoolean();
@@ -79,8 +86,15 @@ public final class SavesOnClose {
                 reportAndClose(tasks.savesInFlight());
             }
         };
+        Runnable stay = () -> {
+            if (done.compareAndSet(false, true)) {
+                waiting.hide();
+                closing.set(false);   // the desk goes on; a later close asks again
+            }
+        };
         now.setOnAction(e -> finish.run());
-        waiting.setOnCloseRequest(e -> finish.run());
+        back.setOnAction(e -> stay.run());
+        waiting.setOnCloseRequest(e -> stay.run());
         Thread waiter = new Thread(() -> {
             try {
                 tasks.awaitSaves(WAIT);

@@ -20,7 +20,7 @@ public record Session(Backend backend, Salon salon) implements Opening {
      * else, who cannot make a salon.
      */
     public static Opening start(AppHome home, DbOptions options, Long salonId) {
-        Backend backend = Backend.open(home, options);
+        Backend backend = Backend.openForDesk(home, options);
         try {
             return choose(backend, salonId);
         } catch (RuntimeException e) {
@@ -33,7 +33,7 @@ public record Session(Backend backend, Salon salon) implements Opening {
         SalonRepository salons = new SalonRepository(backend.dsl());
         if (salonId != null) {
             return new Session(backend, salons.find(salonId).orElseThrow(() -> new StartupException(StartupException.Reason.NO_SALON,
-                    backend.location() + " (salon " + salonId + ")", null)));
+                    backend.database().where() + " (salon " + salonId + ")", null)));
         }
         Optional<Salon> salon = salons.first();
         if (salon.isPresent()) {

@@ -2,6 +2,7 @@ package app.salondesk.ui;
 
 import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.WindowSettings;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -12,26 +13,35 @@ import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 
+import java.text.NumberFormat;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Settings: the language of the window (each language named in itself), and on this computer's database the way to its backups. */
+/**
+ * Settings: the language of the window (each language named in itself), the text size, and on
+ * this computer's database the way to its backups.
+ */
 public final class SettingsDialog {
 
     private SettingsDialog() {
     }
 
     /**
-     * Asks for the language; returns the choice (empty inner Optional = as the computer), or
-     * empty when the dialog was cancelled.
+     * What was chosen.
+     *
+     * @param language empty: as the computer
+     * @param textSize in pixels, one of {@link WindowSettings#TEXT_SIZES}
      */
-    public static Optional<Optional<Locale>> ask(Window owner, Messages messages, Optional<Locale> current) {
-        return ask(owner, messages, current, null);
+    public record Choice(Optional<Locale> language, int textSize) {
     }
 
-    /** @param openBackups what "Backups…" opens (the embedded database's backups), or null to offer none */
-    public static Optional<Optional<Locale>> ask(Window owner, Messages messages, Optional<Locale> current, Runnable openBackups) {
-        Dialog<Optional<Locale>> dialog = new Dialog<>();
+    /**
+     * Asks for the language and the text size; empty when the dialog was cancelled.
+     *
+     * @param openBackups what "Backups…" opens (the embedded database's backups), or null to offer none
+     */
+    public static Optional<Choice> ask(Window owner, Messages messages, Optional<Locale> current, int textSize, Runnable openBackups) {
+        Dialog<Choice> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle(messages.get("settings.title"));
         dialog.setHeaderText(null);
@@ -55,12 +65,30 @@ public final class SettingsDialog {
             }
         });
         language.setValue(current);
+        ComboBox<Integer> size = new ComboBox<>();
+        size.setId("settings-text-size");
+        size.getItems().setAll(WindowSettings.TEXT_SIZES);
+        NumberFormat percent = NumberFormat.getPercentInstance(messages.locale());
+        size.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer px) {
+                return px == null ? "" : percent.format(px / (double) WindowSettings.NORMAL_TEXT);
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return null;
+            }
+        });
+        size.setValue(WindowSettings.TEXT_SIZES.contains(textSize) ? textSize : WindowSettings.NORMAL_TEXT);
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(8);
         grid.setPadding(new Insets(16));
         grid.addRow(0, new Label(messages.get("settings.language")), language);
         grid.add(new Label(messages.get("settings.languageHint")), 0, 1, 2, 1);
+        grid.addRow(2, new Label(messages.get("settings.textSize")), size);
+        grid.add(new Label(messages.get("settings.textSizeHint")), 0, 3, 2, 1);
         if (openBackups != null) {
             javafx.scene.control.Button backups = new javafx.scene.control.Button(messages.get("settings.backups"));
             backups.setId("settings-backups");
@@ -69,15 +97,15 @@ public final class SettingsDialog {
                 dialog.close();
                 javafx.application.Platform.runLater(openBackups);
             });
-            grid.add(new javafx.scene.control.Separator(), 0, 2, 2, 1);
-            grid.add(backups, 0, 3, 2, 1);
+            grid.add(new javafx.scene.control.Separator(), 0, 4, 2, 1);
+            grid.add(backups, 0, 5, 2, 1);
         }
         dialog.getDialogPane().setContent(grid);
         ButtonType ok = new ButtonType(messages.get("settings.apply"), ButtonBar.ButtonData.OK_DONE);
         ButtonType cancel = new ButtonType(messages.get("form.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
         dialog.getDialogPane().getButtonTypes().addAll(ok, cancel);
         dialog.getDialogPane().lookupButton(ok).setId("settings-apply");
-        dialog.setResultConverter(b -> b == ok ? language.getValue() : null);
+        dialog.setResultConverter(b -> b == ok ? new Choice(language.getValue(), size.getValue()) : null);
         return dialog.showAndWait();
     }
 }

@@ -1,9 +1,11 @@
 package app.salondesk.ui;
 
+import app.salondesk.db.StartupTimeline;
 import app.salondesk.demo.DemoSalon;
 import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
+import app.salondesk.runtime.WindowSettings;
 import app.salondesk.setup.SalonSetup;
 import app.salondesk.setup.SetupWizardView;
 import app.salondesk.setup.SetupWizardViewModel;
@@ -22,13 +24,15 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
  * What the main window shows, and the moves between: the welcome screen of an empty database,
  * the set-up wizard, the desk of a salon — built again when the salon's settings or the
  * language change, or when a salon was just set up. Used by the application and by the GUI
- * tests alike. It owns the database once shown one, and closes it.
+ * tests alike. It owns the database once shown one, and closes it. It keeps the signed-in
+ * person's window — size, place, maximised, text size — and puts it back on the next start.
  */
 public final class Shell implements AutoCloseable {
 
@@ -43,7 +47,14 @@ public final class Shell implements AutoCloseable {
     private Session session;
     private FrontDesk desk;
     private BiConsumer<Scene, FrontDesk> onDeskShown = (scene, shown) -> { };
+    private java.util.function.Consumer<Scene> onWelcomeShown = scene -> { };
     private BackupScreens backups;
+    private final TextSize textSize;
+    private final WindowPlacement placement;
+    /** The signed-in person's window and text size, once the database said who that is. */
+    private WindowSettings windowSettings;
+    /** Whether a desk was put on screen (only then is its window's place worth keeping). */
+    private boolean deskShown;
 
     /** @param home the user's SalonDesk folder (the language is remembered there) */
     public Shell(Stage stage, TaskRunner tasks, Messages messages, Clock clock, Path home) {
@@ -52,21 +63,66 @@ public final class Shell implements AutoCloseable {
         this.messages = messages;
         this.clock = clock;
         this.home = home;
+        this.textSize = new TextSize(stage);
+        this.placement = new WindowPlacement(stage);
+        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlacement());
     }
 
     /** Shows what the database holds: the desk of its salon, or the welcome screen. */
     public void show(Opening opening) {
+        show(opening, null);
+    }
+
+    /**
+     * As {@link #show(Opening)}, with what the salon's desk needs already read (off the FX
+     * thread: the application reads it while JavaFX starts); null reads it first.
+     */
+    public void show(Opening opening, DeskData data) {
         this.backend = opening.backend();
+        if (windowSettings == null) {
+            windowSettings = new WindowSettings(home, backend.embedded() ? WindowSettings.user(null, null)
+                    : WindowSettings.user(backend.user(), backend.location()));
+            textSize.show(windowSettings.textSize());
+            WindowSettings mine = windowSettings;
+            // a small local file, written off the FX thread all the same: Ctrl + may be pressed a few times in a row
+            textSize.setOnChange(size -> tasks.run(() -> {
+                mine.rememberTextSize(size);
+                return null;
+            }, done -> { }, failure -> { }));
+        }
         if (backups == null && backend.embedded()) {
             // the embedded database is this computer's to back up; a shared server's is its administrator's
             backups = BackupScreens.embedded(stage, backend, home, tasks, clock);
             backups.startSchedule(this::showBackupStatus);
         }
+        if (!(opening instanceof Session)) {
+            afterFirstPaint();   // the welcome screen: no day to wait for
+        }
         if (opening instanceof Session s) {
-            showDesk(s);
+            if (data != null) {
+                showDesk(s, null, data);
+            } else {
+                showDesk(s);
+            }
         } else {
             showWelcome();
         }
+    }
+
+    /**
+     * What the start leaves until its first day is on screen (issue 16): Flyway's validation of a
+     * schema that was at this build's migrations already, in the background.
+     */
+    public void afterFirstPaint() {
+        Backend b = backend;
+        if (b != null) {
+            tasks.run(b::validateSchemaIfDeferred, valid -> { }, failure -> { });
+        }
+    }
+
+    /** Told when the welcome screen is put on screen (the application logs a new PC's first start). */
+    public void setOnWelcomeShown(java.util.function.Consumer<Scene> onWelcomeShown) {
+        this.onWelcomeShown = onWelcomeShown;
     }
 
     /** Told each desk put on screen (the application logs when the first day is painted). */
@@ -90,11 +146,11 @@ public final class Shell implements AutoCloseable {
     // ---- first start ------------------------------------------------------------------------------
 
     private void showWelcome() {
-        WelcomeViewModel vm = new WelcomeViewModel(messages, tasks, () -> new DemoSalon(backend.dsl(), clock).seed());
+        WelcomeViewModel vm = new WelcomeViewModel(messages, tasks, () -> new DemoSalon(backend.dsl(), clock, messages).seed());
         vm.setOnDemo(salon -> showDesk(new Session(backend, salon)));
         vm.setOnSetUp(() -> showWizard(null));
         stage.setTitle("SalonDesk");
-        setScene(new WelcomeView(vm, messages).root(), 860, 520);
+        onWelcomeShown.accept(setScene(new WelcomeView(vm, messages).root(), 860, 520));
     }
 
     /**
@@ -154,6 +210,7 @@ public final class Shell implements AutoCloseable {
     }
 
     private void showDesk(Session s, LocalDate shown, DeskData data) {
+        StartupTimeline.mark("desk-data");
         // built again (language, salon settings, masters): keep the window's size and place
         boolean again = desk != null && stage.getScene() != null;
         double width = again ? stage.getScene().getWidth() : 1280;
@@ -175,8 +232,26 @@ public final class Shell implements AutoCloseable {
         Scene scene = again ? new Scene(desk.window().root(), width, height) : null;
         if (scene != null) {
             stage.setScene(scene);
+        } else {
+            scene = setScene(desk.window().root(), width, height);
+            if (!deskShown && windowSettings != null) {
+                windowSettings.placement().ifPresent(placement::restore);   // as this person left it last time
+            }
         }
-        onDeskShown.accept(scene != null ? scene : setScene(desk.window().root(), width, height), desk);
+        deskShown = true;
+        onDeskShown.accept(scene, desk);
+    }
+
+    /** The text size of this desk's windows (Ctrl +, Ctrl −, Ctrl 0, Settings). */
+    public TextSize textSize() {
+        return textSize;
+    }
+
+    /** The window's size and place, for the next start; only once a desk was on screen. */
+    private void rememberPlacement() {
+        if (deskShown && windowSettings != null) {
+            windowSettings.remember(placement.current());
+        }
     }
 
     private Scene setScene(Parent root, double width, double height) {
@@ -192,13 +267,18 @@ public final class Shell implements AutoCloseable {
      */
     private void changeLanguage() {
         LanguageSetting setting = new LanguageSetting(home);
-        SettingsDialog.ask(stage, messages, setting.chosen(), backups == null ? null : this::openBackups).ifPresent(choice -> {
+        Optional<Locale> before = setting.chosen();
+        SettingsDialog.ask(stage, messages, before, textSize.get(), backups == null ? null : this::openBackups).ifPresent(choice -> {
+            textSize.set(choice.textSize());
+            if (choice.language().equals(before)) {
+                return;   // the same language: nothing to build again
+            }
             try {
-                setting.choose(choice);
+                setting.choose(choice.language());
             } catch (IOException e) {
                 log.warn("could not remember the language", e);
             }
-            Locale locale = choice.orElseGet(() -> setting.effective(LanguageSetting.SYSTEM_LOCALE));
+            Locale locale = choice.language().orElseGet(() -> setting.effective(LanguageSetting.SYSTEM_LOCALE));
             Locale.setDefault(locale);
             messages = new Messages(locale);
             showDesk(session, desk.schedule().dateProperty().get());
@@ -264,6 +344,8 @@ public final class Shell implements AutoCloseable {
     /** Stops the desk's live updates and closes the database. */
     @Override
     public void close() {
+        rememberPlacement();
+        textSize.close();
         if (backups != null) {
             backups.close();
         }

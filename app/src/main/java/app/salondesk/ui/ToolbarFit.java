@@ -173,6 +173,7 @@ final class ToolbarFit {
             item.setSelected(b.isSelected());
             b.selectedProperty().addListener((obs, old, now) -> item.setSelected(now));
             item.setOnAction(e -> b.setSelected(true));
+            item.disableProperty().bind(b.disableProperty());   // not offered in the menu when the button is not
             items.add(item);
         }
         items.add(new javafx.scene.control.SeparatorMenuItem());
@@ -183,6 +184,7 @@ final class ToolbarFit {
     static <T> MenuItem choiceMenu(String text, String id, javafx.scene.control.ComboBox<T> combo) {
         javafx.scene.control.Menu menu = new javafx.scene.control.Menu(text);
         menu.setId(id);
+        menu.disableProperty().bind(combo.disableProperty());
         javafx.scene.control.ToggleGroup group = new javafx.scene.control.ToggleGroup();
         for (T value : combo.getItems()) {
             javafx.scene.control.RadioMenuItem item = new javafx.scene.control.RadioMenuItem(combo.getConverter().toString(value));

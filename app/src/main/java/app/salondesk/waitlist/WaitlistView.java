@@ -111,6 +111,7 @@ public final class WaitlistView {
         Button close = new Button(messages.get("waitlist.close"));
         close.setId("waitlist-close");
         close.setCancelButton(true);
+        close.setDefaultButton(true);   // a list to read: Enter closes it as Esc does (the rules and entries have buttons of their own)
         close.setOnAction(e -> stage.close());
         HBox actions = new HBox(8, add, bookNow, edit, remove, message, close);
         actions.setAlignment(Pos.CENTER_LEFT);

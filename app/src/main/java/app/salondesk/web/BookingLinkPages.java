@@ -96,7 +96,8 @@ final class BookingLinkPages {
         List<Views.Line> lines = new ArrayList<>();
         lines.add(new Views.Line(t.get("web.booking.service"), b.serviceName()));
         lines.add(new Views.Line(t.get("web.booking.master"), b.masterName()));
-        lines.add(new Views.Line(t.get("web.booking.when"), t.dateOf(b.start()) + ", " + t.time(b.start())));
+        // from when to when the client is in the salon (a colour's processing time included, the master's cleanup after not)
+        lines.add(new Views.Line(t.get("web.booking.when"), t.dateOf(b.start()) + ", " + t.timeSpan(b.start(), b.minutes())));
         lines.add(new Views.Line(t.get("web.booking.length"), t.minutes(b.minutes(), b.minutes())));
         if (b.price() != null) {
             lines.add(new Views.Line(t.get("web.booking.price"), t.money(b.price())));

@@ -69,7 +69,8 @@ final class SalonPage {
         String base = "/" + salon.slug();
         List<Views.Category> categories = categories(t, services, service, base);
         Views.Summary serviceSummary = service == null ? null
-                : new Views.Summary(t.get("web.step.service"), service.name() + " · " + t.minutes(service.minMinutes(), service.maxMinutes())
+                : new Views.Summary(t.get("web.step.service"), service.name() + " · " + t.stay(service.minMinutes(), service.maxMinutes(),
+                service.minProcessing(), service.maxProcessing())
                 + " · " + t.price(service.minPrice(), service.maxPrice()), base);
 
         List<Views.Choice> masterChoices = new ArrayList<>();
@@ -78,7 +79,7 @@ final class SalonPage {
             String q = base + "?service=" + service.id();
             masterChoices.add(new Views.Choice(t.get("web.anyMaster"), t.get("web.anyMasterHint"), q + "&master=any", c.anyMaster));
             for (OnlineMaster m : masters) {
-                masterChoices.add(new Views.Choice(m.name(), t.minutes(m.minutes(), m.minutes()) + " · " + t.money(m.price()),
+                masterChoices.add(new Views.Choice(m.name(), t.stay(m.minutes(), m.minutes(), m.processing(), m.processing()) + " · " + t.money(m.price()),
                         q + "&master=" + m.id(), master != null && m.id() == master.id()));
             }
             if (masterChosen) {
@@ -126,7 +127,10 @@ final class SalonPage {
                         q + "&day=" + day + "&at=" + ft.start().getEpochSecond() + "&m=" + ft.masterId(), selected));
             }
             if (chosen != null) {
-                timeSummary = new Views.Summary(t.get("web.step.time"), t.dateOf(chosen.start()) + ", " + t.time(chosen.start())
+                // until when: the chosen master's length of the service, the time the client stays
+                long who = chosen.masterId();
+                int stays = masters.stream().filter(m -> m.id() == who).mapToInt(OnlineMaster::minutes).findFirst().orElse(service.minMinutes());
+                timeSummary = new Views.Summary(t.get("web.step.time"), t.dateOf(chosen.start()) + ", " + t.timeSpan(chosen.start(), stays)
                         + (master == null ? " · " + chosen.masterName() : ""), q + "&day=" + day);
                 form = form(ctx, salon, service.id(), chosen.masterId(), chosen.start(), Map.of(), null,
                         UUID.randomUUID().toString(), "", "", "", "", false);
@@ -142,7 +146,7 @@ final class SalonPage {
         for (OnlineService s : services) {
             String category = s.category() == null || s.category().isBlank() ? t.get("web.otherServices") : s.category();
             byCategory.computeIfAbsent(category, k -> new ArrayList<>()).add(new Views.Choice(s.name(),
-                    t.minutes(s.minMinutes(), s.maxMinutes()) + " · " + t.price(s.minPrice(), s.maxPrice()),
+                    t.stay(s.minMinutes(), s.maxMinutes(), s.minProcessing(), s.maxProcessing()) + " · " + t.price(s.minPrice(), s.maxPrice()),
                     base + "?service=" + s.id(), chosen != null && chosen.id() == s.id()));
         }
         List<Views.Category> out = new ArrayList<>();

@@ -57,7 +57,7 @@ public final class WebText {
     }
 
     public String money(BigDecimal amount) {
-        return currency == null ? amount.toPlainString() : messages.money(amount, currency);
+        return currency == null ? amount.toPlainString() : app.salondesk.catalog.Money.format(messages.locale(), currency, amount);
     }
 
     /** "800,00 ₴", or "from 800,00 ₴" when masters differ. */
@@ -67,6 +67,25 @@ public final class WebText {
 
     public String minutes(int min, int max) {
         return min == max ? messages.format("web.minutes", min) : messages.format("web.minutesRange", min, max);
+    }
+
+    /**
+     * How long the client stays ("100 min"), and of a service with processing time how much of it
+     * the colour takes while the master is free ("100 min, incl. 40 min processing"): the
+     * service's length, never the master's cleanup after the client has gone.
+     */
+    public String stay(int min, int max, int processingMin, int processingMax) {
+        String length = minutes(min, max);
+        if (processingMax <= 0) {
+            return length;
+        }
+        return processingMin == processingMax ? messages.format("web.processing", length, processingMin)
+                : messages.format("web.processingRange", length, processingMin, processingMax);
+    }
+
+    /** From a start to when the client is done ("14:00–15:40"). */
+    public String timeSpan(Instant start, int minutes) {
+        return time(start) + "\u2013" + time(start.plusSeconds(60L * minutes));
     }
 
     /** A wall-clock time in the salon's zone, as the language writes it ("15:30", "3:30 PM"). */

@@ -32,7 +32,12 @@ public final class EngineFixture implements AutoCloseable {
     public final long client;
 
     public EngineFixture(String name, int poolSize) {
-        backend = Backend.connect(TestPostgres.migratedDatabase(name), poolSize);
+        this(Backend.connect(TestPostgres.migratedDatabase(name), poolSize));
+    }
+
+    /** The salon on a backend of the caller's (a server pair of a failover test, say); closed with the fixture. */
+    public EngineFixture(Backend backend) {
+        this.backend = backend;
         dsl = backend.dsl();
         engine = new BookingEngine(dsl);
         tenant = id("INSERT INTO tenants (name, time_zone) VALUES ('Fixture salon', 'Europe/Kyiv') RETURNING id");
@@ -87,11 +92,32 @@ public final class EngineFixture implements AutoCloseable {
         return dsl.resultQuery(sql).fetchOne(0, Integer.class);
     }
 
-    /** Pairs of active bookings of one master that overlap: must always be 0. */
+    /**
+     * Pairs of active bookings of one master whose busy time overlaps (busy phases and cleanup,
+     * migration 17; for a booking without phases its whole length): must always be 0.
+     */
     public int overlappingPairs() {
         return count("SELECT count(*) FROM bookings a JOIN bookings b ON a.tenant_id = b.tenant_id AND a.master_id = b.master_id AND a.id < b.id "
                 + "WHERE a.status IN ('pending','confirmed','arrived') AND b.status IN ('pending','confirmed','arrived') "
-                + "AND tstzrange(a.starts_at, slot_end(a.starts_at, a.duration_min)) && tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min))");
+                + "AND booking_busy(a.starts_at, a.duration_min, a.cleanup_min, a.phases) "
+                + "&& booking_busy(b.starts_at, b.duration_min, b.cleanup_min, b.phases)");
+    }
+
+    /**
+     * A service of phases ({@code "{30,-40,30}"}: busy, processing, busy minutes) and cleanup
+     * minutes, offered by the given masters; its length is the phases' sum.
+     */
+    public long phasedService(String name, String phases, int cleanupMin, long... masters) {
+        long id = id("INSERT INTO services (tenant_id, name, duration_min, phases, cleanup_min) VALUES (" + tenant + ", '" + name
+                + "', 1, " + (phases == null ? "NULL" : "'" + phases + "'") + ", " + cleanupMin + ") RETURNING id");
+        for (long m : masters) {
+            dsl.execute("INSERT INTO master_services (tenant_id, master_id, service_id) VALUES (" + tenant + ", " + m + ", " + id + ")");
+        }
+        return id;
+    }
+
+    public NewBooking serviceWith(long master, long service, Instant start) {
+        return new NewBooking(tenant, master, client, null, service, start, null, "", UUID.randomUUID(), Source.FORM, false);
     }
 
     @Override

@@ -145,6 +145,63 @@ class NetworkStallTest {
         assertEquals(at(16, 0), now.start());
     }
 
+    /**
+     * Issue 19: behind PgBouncer the server process id a desk is told at connect is the pooler's
+     * own invention, and a desk's transaction runs on whichever server connection is free. Here
+     * the desk's COMMIT waits in the network well after the desk gave up on its answer; what the
+     * desk was told about its session says nothing, and the answer must still be the truth.
+     * (Settling by that process id in pg_stat_activity found no such session at once, said
+     * "not saved", and the COMMIT landed a moment later.)
+     */
+    @Test
+    void aLostWriteBehindAPoolerIsSettledByItsMastersLockNotByTheServerProcessTheDeskWasTold() throws Exception {
+        ConnectionSettings direct = f.backend.database().settings();
+        int port = Integer.parseInt(direct.url().replaceAll("^jdbc:postgresql://[^:/]+:(\\d+)/.*$", "$1"));
+        try (StallingProxy pooler = new StallingProxy(port)) {
+            pooler.disguiseServerProcessIds();
+            String url = direct.url().replaceFirst("//[^/]+/", "//127.0.0.1:" + pooler.port() + "/");
+            // the desk gives up on an answer after 1 s; the server's idle bound (10 s) outlasts the stall
+            url += (url.contains("?") ? "&" : "?") + "socketTimeout=1&prepareThreshold=0"
+                    + "&options=-c%20idle_in_transaction_session_timeout%3D10s";
+            try (Database behindThePooler = Database.open(new ConnectionSettings(url, direct.user(), direct.password()), 2)) {
+                BookingEngine desk = new BookingEngine(DSL.using(behindThePooler.dataSource(), SQLDialect.POSTGRES));
+                NewBooking cmd = f.cutWith(f.bohdan, at(9, 0));
+                pooler.stallWhenTheDeskSends("COMMIT");
+                pooler.resumeAfter(4_000);
+                Booking made = f.booked(desk.book(cmd));
+                assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+                assertEquals(made.id(), f.id("SELECT id FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+            }
+        }
+    }
+
+    @Test
+    void aVisitThatCommittedBeforeItsAnswerWasLostIsAnsweredBookedWithBothParts() {
+        NewVisit visit = new NewVisit(f.tenant, f.client, java.util.List.of(
+                new NewVisit.Part(f.anna, f.cut, at(13, 0), null),
+                new NewVisit.Part(f.bohdan, f.cut, at(14, 0), null)), "", java.util.UUID.randomUUID(), Source.FORM);
+        proxy.stallAnswersAfterTheDeskSends("COMMIT");
+        proxy.resumeAfter(5_000);
+        VisitOutcome.Booked made = assertInstanceOf(VisitOutcome.Booked.class, desk.bookVisit(visit));
+        assertEquals(2, made.parts().size());
+        assertEquals(1, f.count("SELECT count(*) FROM visits WHERE request_id = '" + visit.requestId() + "'"));
+        assertEquals(2, f.count("SELECT count(*) FROM bookings WHERE visit_id = " + made.visitId()));
+        // saving again finds the same visit rather than booking it twice
+        VisitOutcome.Booked again = assertInstanceOf(VisitOutcome.Booked.class, desk.bookVisit(visit));
+        assertEquals(made.visitId(), again.visitId());
+    }
+
+    @Test
+    void aVisitThatNeverReachedTheServerIsTryAgainWithNothingWritten() {
+        NewVisit visit = new NewVisit(f.tenant, f.client, java.util.List.of(
+                new NewVisit.Part(f.anna, f.cut, at(15, 0), null),
+                new NewVisit.Part(f.bohdan, f.cut, at(16, 0), null)), "", java.util.UUID.randomUUID(), Source.FORM);
+        proxy.stall();
+        proxy.resumeAfter(5_000);
+        assertInstanceOf(VisitOutcome.TryAgain.class, desk.bookVisit(visit));
+        assertEquals(0, f.count("SELECT count(*) FROM visits WHERE request_id = '" + visit.requestId() + "'"));
+    }
+
     @Test
     void whenTheServerStaysUnreachableTheAnswerSaysItIsNotKnownYetAndARetryIsStillSafe() {
         NewBooking cmd = f.cutWith(f.anna, at(18, 0));

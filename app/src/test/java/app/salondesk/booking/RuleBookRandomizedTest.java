@@ -26,8 +26,10 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -75,30 +77,66 @@ class RuleBookRandomizedTest {
         final Set<Long> inactive = new HashSet<>();
         final List<Long> services = new ArrayList<>();
         final Map<Long, Integer> serviceMinutes = new HashMap<>();
+        /** a service's phases (signed minutes: busy > 0, processing < 0; null: one busy phase) and cleanup */
+        final Map<Long, int[]> servicePhases = new HashMap<>();
+        final Map<Long, Integer> serviceCleanup = new HashMap<>();
+        /** master|service -> the master's own phases and cleanup (absent: the service's) */
+        final Map<String, int[]> ownPhases = new HashMap<>();
+        final Map<String, Integer> ownCleanup = new HashMap<>();
         final Set<Long> retired = new HashSet<>();
         /** master|service -> the master's own minutes (null: the service's) */
         final Map<String, Integer> offered = new HashMap<>();
         final Map<Long, TreeMap<LocalDate, Map<Integer, List<LocalTime[]>>>> weeks = new HashMap<>();
         final Map<Long, Map<LocalDate, List<LocalTime[]>>> days = new HashMap<>();
         final Map<Long, List<Instant[]>> timeOff = new HashMap<>();
-        /** active bookings: id -> {master, start, end} */
+        /** active bookings: id -> {master, start, end, busy intervals (List<Instant[]>)} */
         final Map<Long, Object[]> bookings = new HashMap<>();
         final long client;
+        /** rooms and equipment: id -> capacity; service -> the resources it needs (migration 19) */
+        final Map<Long, Integer> capacity = new HashMap<>();
+        final Map<Long, List<Long>> needs = new HashMap<>();
+        /** the units the database gave the active bookings: {resource, unit, start, end} */
+        final List<Object[]> holds = new ArrayList<>();
 
         Salon(Random rnd, int n) {
+            this(rnd, n, 14);
+        }
+
+        /** {@code perMaster}: the bookings tried for each master over the window (some are refused, some not active). */
+        Salon(Random rnd, int n, int perMaster) {
             first = WINDOWS[n % WINDOWS.length];
             tenant = id("INSERT INTO tenants (name, time_zone) VALUES ('Random " + n + "', '" + ZONE.getId() + "') RETURNING id");
             client = id("INSERT INTO clients (tenant_id, name) VALUES (" + tenant + ", 'Client') RETURNING id");
             for (int s = 0; s < 3; s++) {
-                int minutes = 15 * (1 + rnd.nextInt(8));
+                int[] phases = rnd.nextInt(3) == 0 ? null : randomPhases(rnd);
+                int minutes = phases == null ? 15 * (1 + rnd.nextInt(8)) : IntStream.of(phases).map(Math::abs).sum();
+                int cleanup = rnd.nextInt(3) == 0 ? 5 * (1 + rnd.nextInt(4)) : 0;
                 boolean sold = s != 2 || rnd.nextBoolean();
-                long id = id("INSERT INTO services (tenant_id, name, duration_min, active) VALUES (" + tenant + ", 'S" + s + "', " + minutes
-                        + ", " + sold + ") RETURNING id");
+                long id = id("INSERT INTO services (tenant_id, name, duration_min, active, phases, cleanup_min) VALUES (" + tenant + ", 'S" + s
+                        + "', " + minutes + ", " + sold + ", " + array(phases) + ", " + cleanup + ") RETURNING id");
                 services.add(id);
                 if (!sold) {
                     retired.add(id);
                 }
                 serviceMinutes.put(id, minutes);
+                servicePhases.put(id, phases);
+                serviceCleanup.put(id, cleanup);
+            }
+            // one chair and two stations; each service needs the chair, the stations, both or neither
+            long chair = id("INSERT INTO resources (tenant_id, name) VALUES (" + tenant + ", 'Chair') RETURNING id");
+            long stations = id("INSERT INTO resources (tenant_id, name, capacity) VALUES (" + tenant + ", 'Stations', 2) RETURNING id");
+            capacity.put(chair, 1);
+            capacity.put(stations, 2);
+            for (long service : services) {
+                List<Long> needed = new ArrayList<>();
+                for (long r : List.of(chair, stations)) {
+                    if (rnd.nextInt(5) < 2) {
+                        dsl.execute("INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES (" + tenant + ", " + service
+                                + ", " + r + ")");
+                        needed.add(r);
+                    }
+                }
+                needs.put(service, needed);
             }
             for (int m = 0; m < 3; m++) {
                 boolean active = m != 2 || rnd.nextBoolean();
@@ -109,10 +147,19 @@ class RuleBookRandomizedTest {
                 }
                 for (long service : services) {
                     if (rnd.nextInt(3) > 0) {
-                        Integer own = rnd.nextInt(3) == 0 ? 15 * (1 + rnd.nextInt(6)) : null;
-                        dsl.execute("INSERT INTO master_services (tenant_id, master_id, service_id, duration_min) VALUES ("
-                                + tenant + ", " + id + ", " + service + ", " + own + ")");
+                        int[] phases = rnd.nextInt(5) == 0 ? randomPhases(rnd) : null;
+                        Integer own = phases != null ? Integer.valueOf(IntStream.of(phases).map(Math::abs).sum())
+                                : rnd.nextInt(3) == 0 ? 15 * (1 + rnd.nextInt(6)) : null;
+                        Integer cleanup = rnd.nextInt(5) == 0 ? 5 * rnd.nextInt(4) : null;
+                        dsl.execute("INSERT INTO master_services (tenant_id, master_id, service_id, duration_min, phases, cleanup_min) VALUES ("
+                                + tenant + ", " + id + ", " + service + ", " + own + ", " + array(phases) + ", " + cleanup + ")");
                         offered.put(id + "|" + service, own);
+                        if (phases != null && !(phases.length == 1 && phases[0] > 0)) {
+                            ownPhases.put(id + "|" + service, phases);
+                        }
+                        if (cleanup != null) {
+                            ownCleanup.put(id + "|" + service, cleanup);
+                        }
                     }
                 }
                 weeks.put(id, new TreeMap<>());
@@ -138,21 +185,55 @@ class RuleBookRandomizedTest {
                             tenant, id, s.atOffset(ZoneOffset.UTC), e.atOffset(ZoneOffset.UTC));
                     timeOff.get(id).add(new Instant[]{s, e});
                 }
-                for (int b = 0; b < 12; b++) {
+                for (int b = 0; b < perMaster; b++) {
                     Instant s = instant(first.plusDays(rnd.nextInt(WINDOW_DAYS)), LocalTime.of(7 + rnd.nextInt(13), 15 * rnd.nextInt(4)));
-                    int minutes = 15 * (1 + rnd.nextInt(8));
+                    // half of them of a service, with its phases and cleanup as the database gives them
+                    Long service = rnd.nextBoolean() ? services.get(rnd.nextInt(services.size())) : null;
+                    int minutes = service != null && rnd.nextBoolean() ? lengthOf(id, service) : 15 * (1 + rnd.nextInt(8));
+                    Shape shape = service == null ? Shape.PLAIN : shape(id, service);
                     String status = List.of("confirmed", "pending", "arrived", "cancelled", "no_show", "completed").get(rnd.nextInt(6));
                     try {
-                        long bid = id("INSERT INTO bookings (tenant_id, master_id, client_id, starts_at, duration_min, status) VALUES ("
-                                + tenant + ", " + id + ", " + client + ", '" + s + "', " + minutes + ", '" + status + "') RETURNING id");
+                        long bid = id("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
+                                + tenant + ", " + id + ", " + client + ", " + service + ", '" + s + "', " + minutes + ", '" + status + "') RETURNING id");
+                        assertTrue(shape.fits(minutes), "the database made a booking its shape cannot last");
                         if (BookingStatus.fromDb(status).holdsTime()) {
-                            bookings.put(bid, new Object[]{id, s, s.plus(Duration.ofMinutes(minutes))});
+                            bookings.put(bid, new Object[]{id, s, s.plus(Duration.ofMinutes(minutes)), shape.busy(s, minutes)});
                         }
-                    } catch (DataAccessException overlap) {
-                        assertEquals("23P01", overlap.sqlState());
+                    } catch (DataAccessException refused) {
+                        // the busy time is taken (23P01), or the shape cannot last that long (22023)
+                        assertTrue("23P01".equals(refused.sqlState()) || ("22023".equals(refused.sqlState()) && !shape.fits(minutes)),
+                                refused.sqlState() + " " + refused.getMessage());
                     }
                 }
             }
+            readHolds();
+        }
+
+        /** The units the database handed out, read back as the state the model's rule is asked against. */
+        void readHolds() {
+            holds.clear();
+            dsl.resultQuery("SELECT resource_id, unit, lower(during), upper(during) FROM booking_resources WHERE tenant_id = ?", tenant)
+                    .forEach(r -> holds.add(new Object[]{r.get(0, Long.class), r.get(1, Integer.class),
+                            r.get(2, java.time.OffsetDateTime.class).toInstant(), r.get(3, java.time.OffsetDateTime.class).toInstant()}));
+        }
+
+        /** Whether some resource the service needs has no unit free over [start, end): the rule resource_taken. */
+        boolean resourceTaken(Long service, Instant start, Instant end) {
+            if (service == null) {
+                return false;
+            }
+            for (long r : needs.getOrDefault(service, List.of())) {
+                boolean free = false;
+                for (int u = 1; u <= capacity.get(r) && !free; u++) {
+                    int unit = u;
+                    free = holds.stream().noneMatch(h -> (long) h[0] == r && (int) h[1] == unit
+                            && ((Instant) h[2]).isBefore(end) && start.isBefore((Instant) h[3]));
+                }
+                if (!free) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private void week(Random rnd, long master, LocalDate from) {
@@ -180,6 +261,20 @@ class RuleBookRandomizedTest {
             return out;
         }
 
+        /** The length of a service with this master: her own, else the service's. */
+        int lengthOf(long master, long service) {
+            Integer own = offered.get(master + "|" + service);
+            return own != null ? own : serviceMinutes.get(service);
+        }
+
+        /** The shape of a service with this master: her own phases and cleanup, else the service's. */
+        Shape shape(long master, long service) {
+            String key = master + "|" + service;
+            int[] phases = ownPhases.containsKey(key) ? ownPhases.get(key) : servicePhases.get(service);
+            int cleanup = ownCleanup.containsKey(key) ? ownCleanup.get(key) : serviceCleanup.get(service);
+            return new Shape(phases, cleanup);
+        }
+
         List<LocalTime[]> hoursOn(long master, LocalDate day) {
             List<LocalTime[]> own = days.get(master).get(day);
             if (own != null) {
@@ -187,6 +282,133 @@ class RuleBookRandomizedTest {
             }
             Map.Entry<LocalDate, Map<Integer, List<LocalTime[]>>> week = weeks.get(master).floorEntry(day);
             return week == null ? List.of() : week.getValue().getOrDefault(day.getDayOfWeek().getValue(), List.of());
+        }
+
+        /** Brute force: every free start of the master's day for a booking of {@code minutes}, in time order. */
+        List<Instant> freeStarts(long master, Long service, int minutes, int step, LocalDate day) {
+            if (inactive.contains(master) || (service != null && retired.contains(service))) {
+                return List.of();
+            }
+            Shape shape = service == null ? Shape.PLAIN : shape(master, service);
+            if (!shape.fits(minutes) || minutes + shape.cleanup() > 720) {
+                return List.of();
+            }
+            List<Instant> out = new ArrayList<>();
+            for (LocalTime[] interval : hoursOn(master, day)) {
+                Instant from = instant(day, interval[0]);
+                Instant to = instant(day, interval[1]);
+                for (Instant s = from; !s.plus(Duration.ofMinutes(minutes + shape.cleanup())).isAfter(to); s = s.plus(Duration.ofMinutes(step))) {
+                    List<Instant[]> busy = shape.busy(s, minutes);
+                    boolean free = timeOff.get(master).stream().noneMatch(o -> meets(List.<Instant[]>of(o), busy))
+                            && bookings.values().stream().noneMatch(b -> (long) b[0] == master && meets(busyOf(b), busy))
+                            && !resourceTaken(service, s, s.plus(Duration.ofMinutes(minutes + shape.cleanup())));
+                    if (free) {
+                        out.add(s);
+                    }
+                }
+            }
+            out.sort(null);
+            return out;
+        }
+
+        /** A day of the master's own hours, in the database and the model. */
+        void setDay(long master, LocalDate day, List<LocalTime[]> intervals) {
+            dsl.execute("SELECT salondesk_set_day(?, ?, ?, CAST(? AS time[]), CAST(? AS time[]), '')", tenant, master, day,
+                    intervals.stream().map(i -> i[0]).toArray(LocalTime[]::new), intervals.stream().map(i -> i[1]).toArray(LocalTime[]::new));
+            days.get(master).put(day, intervals);
+        }
+
+        /** Whether [start, start + minutes) lies within the span of another booking of the master (so in its gap). */
+        boolean insideAGap(long master, Instant start, int minutes) {
+            Instant end = start.plus(Duration.ofMinutes(minutes));
+            return bookings.values().stream().anyMatch(b -> (long) b[0] == master
+                    && ((Instant) b[1]).isBefore(end) && ((Instant) b[2]).isAfter(start));
+        }
+
+        /**
+         * The model's placement of a visit's parts, in minutes after the first: when the client is
+         * free (the part before has ended), and not before an earlier part of the same master has
+         * been cleaned up after, nor before a room an earlier part held has been.
+         */
+        List<Integer> placement(List<Long> masters, List<Long> services, List<Integer> lengths) {
+            List<Integer> out = new ArrayList<>();
+            for (int i = 0; i < masters.size(); i++) {
+                int at = i == 0 ? 0 : out.get(i - 1) + lengths.get(i - 1);
+                for (int j = 0; j < i; j++) {
+                    boolean sameMaster = masters.get(j).equals(masters.get(i));
+                    boolean sameRoom = services.get(j) != null && services.get(i) != null && needs.get(services.get(j)).stream()
+                            .anyMatch(needs.get(services.get(i))::contains);
+                    if (sameMaster || sameRoom) {
+                        at = Math.max(at, out.get(j) + lengths.get(j) + cleanupOf(masters.get(j), services.get(j)));
+                    }
+                }
+                out.add(at);
+            }
+            return out;
+        }
+
+        int cleanupOf(long master, Long service) {
+            return service == null ? 0 : shape(master, service).cleanup();
+        }
+
+        /**
+         * Whether the model books every part of a visit at these starts, one after the other: each
+         * part asked of the model's rule book, then added as a booking (its busy time) and its holds
+         * (the lowest unit of each room free for its whole hold). The model is left as it was.
+         */
+        boolean visitFits(List<Long> masters, List<Long> services, List<Integer> lengths, List<Instant> starts, Instant now) {
+            List<Long> added = new ArrayList<>();
+            int heldBefore = holds.size();
+            try {
+                for (int i = 0; i < masters.size(); i++) {
+                    long master = masters.get(i);
+                    Long service = services.get(i);
+                    Instant start = starts.get(i);
+                    if (expected(master, client, service, start, service != null ? null : lengths.get(i), false, false, true, true, now) != null) {
+                        return false;
+                    }
+                    int length = lengths.get(i);
+                    Shape shape = service == null ? Shape.PLAIN : shape(master, service);
+                    long id = -1L - added.size();
+                    bookings.put(id, new Object[]{master, start, start.plus(Duration.ofMinutes(length)), shape.busy(start, length)});
+                    added.add(id);
+                    Instant end = start.plus(Duration.ofMinutes(length + shape.cleanup()));
+                    for (long res : service == null ? List.<Long>of() : needs.get(service).stream().sorted().toList()) {
+                        for (int u = 1; u <= capacity.get(res); u++) {
+                            int unit = u;
+                            if (holds.stream().noneMatch(h -> (long) h[0] == res && (int) h[1] == unit
+                                    && ((Instant) h[2]).isBefore(end) && start.isBefore((Instant) h[3]))) {
+                                holds.add(new Object[]{res, u, start, end});
+                                break;
+                            }
+                        }
+                    }
+                }
+                return true;
+            } finally {
+                added.forEach(bookings::remove);
+                holds.subList(heldBefore, holds.size()).clear();
+            }
+        }
+
+        /** What kind of visit this is, for the test's own count of what it compared. */
+        String kind(List<Long> masters, List<Long> services, List<Integer> offs, List<Integer> lengths) {
+            boolean pulled = !placement(masters, services, lengths).equals(offs);
+            boolean roomTwice = false;
+            boolean roomAtOnce = false;
+            boolean masterTwice = false;
+            for (int i = 0; i < masters.size(); i++) {
+                for (int j = i + 1; j < masters.size(); j++) {
+                    masterTwice |= masters.get(i).equals(masters.get(j));
+                    if (services.get(i) != null && services.get(j) != null
+                            && needs.get(services.get(i)).stream().anyMatch(needs.get(services.get(j))::contains)) {
+                        roomTwice = true;
+                        roomAtOnce |= offs.get(j) < offs.get(i) + lengths.get(i) + cleanupOf(masters.get(i), services.get(i));
+                    }
+                }
+            }
+            return roomAtOnce ? "one room at once" : pulled ? "a part pulled earlier" : roomTwice ? "a room twice"
+                    : masterTwice ? "one master twice" : "other masters";
         }
 
         /** The model: the first rule broken, in the rule book's order, or null. */
@@ -199,6 +421,7 @@ class RuleBookRandomizedTest {
                 return "master_inactive";
             }
             Integer length = minutes;
+            Shape shape = Shape.PLAIN;
             if (service != null) {
                 if (!services.contains(service)) {
                     return "unknown_service";
@@ -210,20 +433,23 @@ class RuleBookRandomizedTest {
                     return "service_not_offered";
                 }
                 if (length == null) {
-                    Integer own = offered.get(master + "|" + service);
-                    length = own != null ? own : serviceMinutes.get(service);
+                    length = lengthOf(master, service);
                 }
+                shape = shape(master, service);
             }
             if (length == null) {
                 return "duration_missing";
             }
-            if (length < 1 || length > 720) {
+            if (length < 1 || length + shape.cleanup() > 720 || !shape.fits(length)) {
                 return "duration_out_of_range";
             }
             if (!pastAllowed && start.isBefore(now)) {
                 return "start_in_past";
             }
-            Instant end = start.plus(Duration.ofMinutes(length));
+            // the master's whole time, cleanup included, must lie in her hours; time off and other
+            // bookings must not meet her busy phases
+            Instant end = start.plus(Duration.ofMinutes(length + shape.cleanup()));
+            List<Instant[]> busy = shape.busy(start, length);
             if (holdsTime) {
                 if (!waived) {
                     LocalDate day = start.atZone(ZONE).toLocalDate();
@@ -232,13 +458,15 @@ class RuleBookRandomizedTest {
                     if (!within) {
                         return "outside_working_hours";
                     }
-                    if (timeOff.get(master).stream().anyMatch(o -> o[0].isBefore(end) && o[1].isAfter(start))) {
+                    if (timeOff.get(master).stream().anyMatch(o -> meets(List.<Instant[]>of(o), busy))) {
                         return "master_time_off";
                     }
                 }
-                if (bookings.values().stream().anyMatch(b -> (long) b[0] == master
-                        && ((Instant) b[1]).isBefore(end) && ((Instant) b[2]).isAfter(start))) {
+                if (bookings.values().stream().anyMatch(b -> (long) b[0] == master && meets(busyOf(b), busy))) {
                     return "time_taken";
+                }
+                if (resourceTaken(service, start, end)) {
+                    return "resource_taken";
                 }
             }
             if (clientId != null && clientId != client) {
@@ -246,6 +474,69 @@ class RuleBookRandomizedTest {
             }
             return null;
         }
+    }
+
+    /**
+     * The model of a shape: phases in signed minutes (busy > 0, processing < 0; null: one busy
+     * phase as long as the booking) and the cleanup after them. A length other than the phases'
+     * sum is taken up by the last phase, which keeps at least a minute.
+     */
+    record Shape(int[] phases, int cleanup) {
+        static final Shape PLAIN = new Shape(null, 0);
+
+        boolean fits(int minutes) {
+            if (phases == null) {
+                return true;
+            }
+            int sum = IntStream.of(phases).map(Math::abs).sum();
+            return minutes > sum - Math.abs(phases[phases.length - 1]);
+        }
+
+        /** The master's busy intervals of a booking of {@code minutes} from {@code start}. */
+        List<Instant[]> busy(Instant start, int minutes) {
+            List<Instant[]> out = new ArrayList<>();
+            if (phases == null) {
+                out.add(new Instant[]{start, start.plus(Duration.ofMinutes(minutes + cleanup))});
+                return out;
+            }
+            int sum = IntStream.of(phases).map(Math::abs).sum();
+            int at = 0;
+            for (int i = 0; i < phases.length; i++) {
+                int len = Math.abs(phases[i]) + (i == phases.length - 1 ? minutes - sum : 0);
+                if (phases[i] > 0) {
+                    out.add(new Instant[]{start.plus(Duration.ofMinutes(at)), start.plus(Duration.ofMinutes(at + len))});
+                }
+                at += len;
+            }
+            if (cleanup > 0) {
+                out.add(new Instant[]{start.plus(Duration.ofMinutes(minutes)), start.plus(Duration.ofMinutes(minutes + cleanup))});
+            }
+            return out;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Instant[]> busyOf(Object[] booking) {
+        return (List<Instant[]>) booking[3];
+    }
+
+    /** Whether two sets of [start, end) intervals share an instant. */
+    static boolean meets(List<Instant[]> a, List<Instant[]> b) {
+        return a.stream().anyMatch(x -> b.stream().anyMatch(y -> x[0].isBefore(y[1]) && y[0].isBefore(x[1])));
+    }
+
+    /** Random phases: work, then once or twice time the master is free, then work again. */
+    static int[] randomPhases(Random rnd) {
+        int gaps = 1 + rnd.nextInt(2);
+        int[] p = new int[2 * gaps + 1];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = (i % 2 == 0 ? 1 : -1) * 5 * (2 + rnd.nextInt(8));
+        }
+        return p;
+    }
+
+    static String array(int[] phases) {
+        return phases == null ? "NULL" : "'{" + IntStream.of(phases).mapToObj(Integer::toString).collect(java.util.stream.Collectors.joining(",")) + "}'";
     }
 
     /** A salon wall-clock time as PostgreSQL reads it: an hour that happens twice is the second one. */
@@ -300,7 +591,7 @@ class RuleBookRandomizedTest {
             }
         }
         // every rule was met at least once, and so was "yes": the salons are random enough
-        assertEquals(13, answers.size(), "answers seen: " + answers);
+        assertEquals(14, answers.size(), "answers seen: " + answers);
         org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} requests: {}", asked, answers);
     }
 
@@ -343,6 +634,136 @@ class RuleBookRandomizedTest {
             written += wrote ? 1 : 0;
         }
         assertTrue(written >= 10 && written <= 140, "both answers met: " + written + " of 150 written");
+    }
+
+    /**
+     * The free-time search against a brute force on the model: every start of a master's day, on
+     * the grid from each working interval's start, whose booking with its cleanup fits the
+     * interval and whose busy phases meet neither time off nor another booking's busy time — so
+     * starts inside other bookings' processing gaps are found, and starts whose own gaps hold
+     * other bookings. Exactly those, in time order.
+     */
+    @Test
+    void theFreeTimeSearchFindsExactlyTheStartsABruteForceOverTheModelFinds() {
+        int compared = 0;
+        int inGaps = 0;
+        for (int n = 0; n < 4; n++) {
+            Random rnd = new Random(9000 + n);
+            Salon salon = new Salon(rnd, n);
+            for (int r = 0; r < 40; r++) {
+                long master = salon.masters.get(rnd.nextInt(salon.masters.size()));
+                Long service = rnd.nextInt(4) == 0 ? null : salon.services.get(rnd.nextInt(salon.services.size()));
+                int minutes = service != null && rnd.nextBoolean() ? salon.lengthOf(master, service) : 5 * (1 + rnd.nextInt(24));
+                int step = List.of(5, 10, 15).get(rnd.nextInt(3));
+                LocalDate day = salon.first.plusDays(rnd.nextInt(WINDOW_DAYS));
+                List<Instant> found = FreeSlotFinder.find(dsl, FreeSlotFinder.Question.dayOf(salon.tenant, minutes,
+                                day.atStartOfDay(ZONE).toInstant(), master, service, null, step))
+                        .stream().map(FreeSlot::start).toList();
+                List<Instant> expected = salon.freeStarts(master, service, minutes, step, day);
+                assertEquals(expected, found, "salon " + n + ", question " + r + ": master " + master + ", service " + service
+                        + ", " + minutes + " min, step " + step + ", " + day);
+                compared += expected.size();
+                inGaps += (int) expected.stream().filter(st -> salon.insideAGap(master, st, minutes)).count();
+            }
+        }
+        assertTrue(compared > 500, "enough starts compared: " + compared);
+        assertTrue(inGaps > 0, "some of them lie inside another booking's processing gap: " + inGaps);
+        org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} free starts compared, {} inside processing gaps", compared, inGaps);
+    }
+
+    /**
+     * A visit's starts against a brute force over the model that knows nothing of the search: every
+     * start of the salon day on the 5-minute grid at which the model's rule book accepts each part
+     * once the parts before it are booked — their busy time added to the master's, the lowest free
+     * unit of each room they need taken, as the engine and the database do. Visits of two or three
+     * parts, often with one master twice (a cleanup to wait for) or a room two parts need; most
+     * placed by the rule of the sequence (the model's own placement, which the code's must match),
+     * some asked with a part pulled earlier (so that parts clash, or need two units of a room at
+     * once). And the offers book: some of the starts found are booked whole through the engine.
+     */
+    @Test
+    void theStartsAWholeVisitFitsAreExactlyThoseAtWhichTheModelBooksEveryPartAndTheyBook() {
+        Instant now = dsl.resultQuery("SELECT now()").fetchOne(0, java.time.OffsetDateTime.class).toInstant();
+        BookingEngine engine = new BookingEngine(dsl);
+        int compared = 0;
+        int booked = 0;
+        Map<String, Integer> seen = new TreeMap<>();
+        for (int n = 0; n < 3; n++) {
+            Random rnd = new Random(5100 + n);
+            // a quieter salon than the others': a visit needs two or three free times in a row, so most
+            // of its masters' days are long ones (one interval, 07:00-21:00, given as the day's own hours)
+            Salon salon = new Salon(rnd, n, 6);
+            for (long m : salon.masters) {
+                for (int d = 0; d < WINDOW_DAYS; d++) {
+                    if (rnd.nextInt(3) > 0) {
+                        salon.setDay(m, salon.first.plusDays(d), List.<LocalTime[]>of(new LocalTime[]{LocalTime.of(7, 0), LocalTime.of(21, 0)}));
+                    }
+                }
+            }
+            for (int r = 0; r < 60; r++) {
+                int count = rnd.nextInt(4) == 0 ? 3 : 2;
+                List<Long> masters = new ArrayList<>();
+                List<Long> services = new ArrayList<>();
+                List<Integer> lengths = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    long m = i > 0 && rnd.nextInt(3) == 0 ? masters.get(i - 1) : salon.masters.get(rnd.nextInt(salon.masters.size()));
+                    List<Long> offered = salon.services.stream().filter(sv -> salon.offered.containsKey(m + "|" + sv)).toList();
+                    // often a service that needs a room the part before needs too, when this master does one
+                    List<Long> roomsBefore = i == 0 || services.get(i - 1) == null ? List.of() : salon.needs.get(services.get(i - 1));
+                    List<Long> sameRoom = offered.stream().filter(sv -> salon.needs.get(sv).stream().anyMatch(roomsBefore::contains)).toList();
+                    Long service = !sameRoom.isEmpty() && rnd.nextBoolean() ? sameRoom.get(rnd.nextInt(sameRoom.size()))
+                            : offered.isEmpty() || rnd.nextInt(4) == 0 ? null : offered.get(rnd.nextInt(offered.size()));
+                    masters.add(m);
+                    services.add(service);
+                    lengths.add(service != null ? salon.lengthOf(m, service) : 5 * (2 + rnd.nextInt(8)));
+                }
+                List<Integer> offs = salon.placement(masters, services, lengths);
+                boolean placed = rnd.nextInt(4) > 0;
+                if (!placed) {
+                    int k = 1 + rnd.nextInt(count - 1);
+                    offs.set(k, Math.max(0, offs.get(k) - 5 * (1 + rnd.nextInt(8))));
+                }
+                LocalDate day = salon.first.plusDays(rnd.nextInt(WINDOW_DAYS));
+                Instant asked = day.atStartOfDay(ZONE).toInstant().plus(Duration.ofHours(10));
+                List<NewVisit.Part> parts = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    parts.add(new NewVisit.Part(masters.get(i), services.get(i), asked.plus(Duration.ofMinutes(offs.get(i))),
+                            services.get(i) != null ? null : lengths.get(i)));
+                }
+                NewVisit v = new NewVisit(salon.tenant, salon.client, parts, "", null, Source.FORM);
+                List<VisitSequence.Step> steps = VisitSlots.steps(dsl, v);
+                if (placed) {
+                    assertEquals(offs, VisitSequence.offsets(steps), "the code places the parts as the model does: " + v);
+                }
+                List<Instant> found = VisitSlots.dayStarts(dsl, v, steps, day, ZONE);
+                List<Instant> expected = new ArrayList<>();
+                for (Instant t = day.atStartOfDay(ZONE).toInstant(); t.isBefore(day.plusDays(1).atStartOfDay(ZONE).toInstant());
+                     t = t.plus(Duration.ofMinutes(VisitSlots.STEP_MIN))) {
+                    Instant first = t;
+                    if (salon.visitFits(masters, services, lengths, offs.stream().map(o -> first.plus(Duration.ofMinutes(o))).toList(), now)) {
+                        expected.add(t);
+                    }
+                }
+                assertEquals(expected, found, "salon " + n + ", visit " + r + ": " + v);
+                compared += expected.size();
+                if (!expected.isEmpty()) {
+                    seen.merge(salon.kind(masters, services, offs, lengths), 1, Integer::sum);
+                }
+                // the first start found and one more at random book whole, then are cancelled (their units go with them)
+                for (Instant s : found.isEmpty() ? List.<Instant>of() : List.of(found.get(0), found.get(rnd.nextInt(found.size())))) {
+                    VisitOutcome o = engine.bookVisit(v.startingAt(s));
+                    VisitOutcome.Booked b = assertInstanceOf(VisitOutcome.Booked.class, o, "offered " + s + " for " + v);
+                    dsl.execute("UPDATE bookings SET status = 'cancelled' WHERE tenant_id = ? AND visit_id = ?", salon.tenant, b.visitId());
+                    booked++;
+                }
+            }
+        }
+        org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} visit starts compared, {} booked: {}", compared, booked, seen);
+        assertTrue(compared > 300, "enough visit starts compared: " + compared);
+        // visits of every kind had starts to compare
+        assertTrue(seen.keySet().containsAll(List.of("one master twice", "a room twice", "a part pulled earlier", "other masters")),
+                "kinds of visit with starts: " + seen);
+        org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} visit starts compared, {} booked: {}", compared, booked, seen);
     }
 
     @Test

@@ -24,6 +24,26 @@ class MoneyTest {
     }
 
     @Test
+    void theSalonsCurrencyAsEachOfTheDesksLanguagesWritesIt() {
+        BigDecimal price = new BigDecimal("1650.5");
+        // hryvnias: the sign after the amount in Ukrainian and Russian, the code before it in English
+        assertEquals("1\u00a0650,50\u00a0\u20b4", Money.format(Locale.forLanguageTag("uk"), UAH, price));
+        assertEquals("1\u00a0650,50\u00a0\u20b4", Money.format(Locale.forLanguageTag("ru"), UAH, price));
+        assertEquals("UAH\u00a01,650.50", Money.format(Locale.ENGLISH, UAH, price), "a code, then a space, then the digits");
+        // euros and zloty: each language's own way, never the computer's region
+        Currency eur = Currency.getInstance("EUR");
+        assertEquals("\u20ac1,650.50", Money.format(Locale.ENGLISH, eur, price));
+        assertEquals("1\u00a0650,50\u00a0EUR", Money.format(Locale.forLanguageTag("uk"), eur, price));
+        assertEquals("1\u00a0650,50\u00a0PLN", Money.format(Locale.forLanguageTag("ru"), Currency.getInstance("PLN"), price));
+        // yen have no cents, whatever the language's own currency has
+        assertEquals("\u00a56,500", Money.format(Locale.ENGLISH, Currency.getInstance("JPY"), new BigDecimal("6500")));
+        assertEquals("6\u00a0500\u00a0\u00a5", Money.format(Locale.forLanguageTag("uk"), Currency.getInstance("JPY"), new BigDecimal("6500")));
+        // the sign the wizard puts next to its price fields
+        assertEquals("\u20b4", new Money(Locale.forLanguageTag("uk"), UAH).symbol());
+        assertEquals("UAH", new Money(Locale.ENGLISH, UAH).symbol());
+    }
+
+    @Test
     void whatIsShownReadsBackAsTheSameAmount() {
         for (String tag : new String[]{"uk", "ru", "en"}) {
             Money m = new Money(Locale.forLanguageTag(tag), UAH);

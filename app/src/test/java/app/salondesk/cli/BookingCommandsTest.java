@@ -222,6 +222,70 @@ class BookingCommandsTest {
         assertTrue(missing.out().startsWith("invalid: the file cannot be read"), missing.out());
     }
 
+    @Test
+    void aSeriesOfSixOfWhichTwoCollidePrintsALinePerBookingAndTheCountsAndExitsThree() throws Exception {
+        // another client has Olena at 10:00 on the third and the fifth Monday
+        for (String day : List.of("2030-01-21", "2030-02-04")) {
+            assertEquals(0, run("book", "--master", "Olena Kovalenko", "--start", day + "T10:00", "--duration", "60", "--client", "Nina").exit());
+        }
+        String request = "0b6f3e1c-55a2-4d5e-9a71-2c4f5d8e9b10";
+        String[] series = {"book", "--master", "Olena Kovalenko", "--start", "2030-01-07T10:00", "--service", "Women's haircut",
+                "--client", "Maryna Series", "--phone", "067 000 33 44", "--repeat-weeks", "1", "--times", "6", "--request-id", request};
+        Run r = run(series);
+        assertEquals(3, r.exit(), "some time was taken\n" + r.out() + r.err());
+        List<String> lines = r.lines();
+        assertEquals(7, lines.size(), r.out());
+        assertTrue(lines.get(0).matches("1/6 2030-01-07 10:00: booked #\\d+ Olena Kovalenko 2030-01-07 10:00-11:00"), lines.get(0));
+        assertTrue(lines.get(1).matches("2/6 2030-01-14 10:00: booked #\\d+ Olena Kovalenko 2030-01-14 10:00-11:00"), lines.get(1));
+        assertTrue(lines.get(2).startsWith("3/6 2030-01-21 10:00: time-taken; nearest free: "), lines.get(2));
+        assertTrue(lines.get(3).startsWith("4/6 2030-01-28 10:00: booked #"), lines.get(3));
+        assertTrue(lines.get(4).startsWith("5/6 2030-02-04 10:00: time-taken; nearest free: "), lines.get(4));
+        assertTrue(lines.get(5).startsWith("6/6 2030-02-11 10:00: booked #"), lines.get(5));
+        assertEquals("booked=4 time-taken=2 try-again=0 invalid=0", lines.get(6));
+        assertEquals(4, count("SELECT count(*) FROM bookings WHERE series_id = '" + request + "' AND source = 'cli'"));
+        assertEquals(1, count("SELECT count(*) FROM clients WHERE name = 'Maryna Series'"), "one client for the whole series");
+
+        // the same command again (a script re-run): the same four bookings, nothing written twice
+        Run again = run(series);
+        assertEquals(3, again.exit());
+        assertEquals(r.out(), again.out());
+        assertEquals(6, count("SELECT count(*) FROM bookings WHERE starts_at >= '2030-01-01'"));
+    }
+
+    @Test
+    void aSeriesUntilADayWhoseEveryBookingIsFreeExitsZero() throws Exception {
+        Run r = run("book", "--master", "Olena Kovalenko", "--start", "2030-01-07T15:00", "--duration", "30", "--client", "Free Series",
+                "--repeat-weeks", "2", "--until", "2030-02-04");
+        assertEquals(0, r.exit(), r.out());
+        assertEquals(4, r.lines().size(), r.out());
+        assertTrue(r.lines().get(2).matches("3/3 2030-02-04 15:00: booked #\\d+ Olena Kovalenko 2030-02-04 15:00-15:30"), r.out());
+        assertEquals("booked=3 time-taken=0 try-again=0 invalid=0", r.lines().get(3));
+    }
+
+    @Test
+    void aSeriesThatCannotBeIsInvalidBeforeAnythingIsBooked() throws Exception {
+        Run once = run("book", "--master", "Olena Kovalenko", "--start", "2030-01-07T15:00", "--duration", "30", "--client", "X",
+                "--repeat-weeks", "1", "--times", "1");
+        assertEquals(2, once.exit());
+        assertEquals("invalid: a series has 2 to 52 bookings, the first included", once.out().strip());
+        Run alone = run("book", "--master", "Olena Kovalenko", "--start", "2030-01-07T15:00", "--duration", "30", "--client", "X",
+                "--times", "4");
+        assertEquals(2, alone.exit());
+        assertEquals("invalid: --times and --until go with --repeat-weeks", alone.out().strip());
+        Run both = run("book", "--master", "Olena Kovalenko", "--start", "2030-01-07T15:00", "--duration", "30", "--client", "X",
+                "--repeat-weeks", "1", "--times", "4", "--until", "2030-03-01");
+        assertEquals(2, both.exit());
+        assertEquals("invalid: say how many times, or until which day", both.out().strip());
+        assertEquals(0, count("SELECT count(*) FROM bookings WHERE starts_at >= '2030-01-01'"));
+    }
+
+    private static int count(String query) throws Exception {
+        try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(query)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
     private static void sql(String statement) throws Exception {
         try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement()) {
             s.execute(statement);

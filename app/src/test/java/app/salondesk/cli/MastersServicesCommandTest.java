@@ -53,6 +53,84 @@ class MastersServicesCommandTest {
     }
 
     @Test
+    void aServiceOfPhasesIsAddedWithItsCleanupAndLastsTheirSum() {
+        long id = idOf(admin("services", "add", "--name", "Balayage " + s, "--phases", "busy:30,processing:40,busy:30", "--cleanup", "10",
+                "--price", "1500"), "service_id");
+        assertEquals("100 {30,-40,30} 10", f.dsl.resultQuery("SELECT duration_min || ' ' || phases::text || ' ' || cleanup_min FROM services "
+                + "WHERE id = " + id).fetchOne(0, String.class));
+        refused(admin("services", "add", "--name", "Bad " + s, "--phases", "busy:30,waiting:10", "--price", "1"),
+                "these are not phases such as busy:30,processing:40,busy:30 (1 to 20 of them, 720 minutes at most in all): busy:30,waiting:10");
+        refused(admin("services", "add", "--name", "Bad " + s, "--phases", "busy:30,processing:40", "--duration", "60", "--price", "1"),
+                "the phases busy:30,processing:40 last 70 minutes, not 60: give one or the other");
+        refused(admin("services", "add", "--name", "Bad " + s, "--duration", "60", "--cleanup", "121", "--price", "1"),
+                "this is not a cleanup of 0 to 120 minutes: 121");
+        assertEquals(0, f.count("SELECT count(*) FROM services WHERE name = 'Bad " + s + "'"), "a refused service is not half-written");
+        SetupCli.Run set = admin("services", "set", "--service", Long.toString(id), "--phases", "busy:20,processing:30,busy:20");
+        assertEquals(0, set.exit(), set.toString());
+        SetupCli.Run list = admin("services", "list");
+        assertTrue(list.out().contains(id + "\tBalayage " + s + "\t\t70 min\t1500.00\tactive\tbusy:20,processing:30,busy:20\tcleanup:10"),
+                list.toString());
+    }
+
+    @Test
+    void aMasterHasHerOwnPhasesAndCleanupOfAService() {
+        long id = idOf(admin("services", "add", "--name", "Toning " + s, "--phases", "busy:30,processing:40,busy:30", "--price", "900"),
+                "service_id");
+        SetupCli.Run r = admin("masters", "services", "--master", "Anna", "--add", "Toning " + s, "--phases", "busy:20,processing:50,busy:20",
+                "--cleanup", "5");
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().contains(id + "\tToning " + s + "\t90 min\t900.00\town\tbusy:20,processing:50,busy:20\tcleanup:5"), r.toString());
+        assertEquals("90 {20,-50,20} 5", f.dsl.resultQuery("SELECT duration_min || ' ' || phases::text || ' ' || cleanup_min FROM master_services "
+                + "WHERE master_id = " + f.anna + " AND service_id = " + id).fetchOne(0, String.class));
+        refused(admin("masters", "services", "--master", "Anna", "--phases", "busy:20"), "--duration and --price go with --add: they are the master's own length and price of the services added");
+    }
+
+    @Test
+    void roomsAndEquipmentAreAddedAndAServiceNeedsThem() {
+        long chair = idOf(admin("resources", "add", "--name", "Chair " + s), "resource_id");
+        long stations = idOf(admin("resources", "add", "--name", "Stations " + s, "--capacity", "2"), "resource_id");
+        refused(admin("resources", "add", "--name", "CHAIR " + s), "there is already a resource called CHAIR " + s);
+        refused(admin("resources", "add", "--name", "Big " + s, "--capacity", "51"), "this is not a number of 1 to 50: 51");
+        SetupCli.Run need = admin("resources", "need", "--service", "Nails", "--resource", "Chair " + s);
+        assertEquals(0, need.exit(), need.toString());
+        refused(admin("resources", "need", "--service", "Nails", "--resource", "Laser " + s), "there is no room or equipment Laser " + s);
+        SetupCli.Run list = admin("resources", "list");
+        assertTrue(list.out().contains(chair + "\tChair " + s + "\t1\tNails"), list.toString());
+        assertTrue(list.out().contains(stations + "\tStations " + s + "\t2\t"), list.toString());
+        // a receptionist may not
+        SetupCli.Run desk = cli.as("desk_" + s, "desk-password", "resources", "add", "--name", "Sneaky " + s);
+        assertTrue(desk.exit() != 0, desk.toString());
+        assertEquals(0, admin("resources", "need", "--service", "Nails", "--resource", Long.toString(chair), "--remove").exit());
+        assertEquals(0, f.count("SELECT count(*) FROM service_resources WHERE resource_id = " + chair));
+    }
+
+    @Test
+    void aRoomIsRenamedRecountedAndSwitchedOffButNeverUnderItsFutureBookings() {
+        long basins = idOf(admin("resources", "add", "--name", "Basins " + s, "--capacity", "2"), "resource_id");
+        long rinse = f.phasedService("Rinse " + s, "{30}", 0, f.anna, f.bohdan);
+        assertEquals(0, admin("resources", "need", "--service", "Rinse " + s, "--resource", "Basins " + s).exit());
+        f.booked(f.engine.book(f.serviceWith(f.anna, rinse, at(10, 0))));
+        f.booked(f.engine.book(f.serviceWith(f.bohdan, rinse, at(10, 15))));
+        SetupCli.Run renamed = admin("resources", "change", "--resource", Long.toString(basins), "--name", "Sinks " + s);
+        assertEquals(0, renamed.exit(), renamed.toString());
+        assertEquals("resource #" + basins + " Sinks " + s + "\t2\ton", renamed.line());
+        refused(admin("resources", "change", "--resource", "Sinks " + s, "--capacity", "1"),
+                "Sinks " + s + " cannot go down to 1: then one future booking would have none of it. Move or cancel it first.");
+        refused(admin("resources", "change", "--resource", "Sinks " + s, "--off"),
+                "Sinks " + s + " cannot be switched off: 2 future bookings hold it. Move or cancel them first.");
+        refused(admin("resources", "change", "--resource", "Sinks " + s, "--on", "--off"), "--on and --off go one at a time");
+        assertEquals("Sinks " + s + "/2/true", f.dsl.resultQuery("SELECT name || '/' || capacity || '/' || active FROM resources WHERE id = "
+                + basins).fetchOne(0, String.class));
+        // the rinses cancelled, the sinks may go
+        f.dsl.execute("UPDATE bookings SET status = 'cancelled' WHERE service_id = " + rinse);
+        SetupCli.Run off = admin("resources", "change", "--resource", "Sinks " + s, "--capacity", "1", "--off");
+        assertEquals("resource #" + basins + " Sinks " + s + "\t1\toff", off.line(), off.toString());
+        assertTrue(admin("resources", "list").out().contains(basins + "\tSinks " + s + "\t1\tRinse " + s + "\toff"));
+        // a receptionist may not
+        assertTrue(cli.as("desk_" + s, "desk-password", "resources", "change", "--resource", "Sinks " + s, "--on").exit() != 0);
+    }
+
+    @Test
     void aServiceIsAddedChangedAndTakenOffThePriceList() {
         long id = idOf(admin("services", "add", "--name", "Colour " + s, "--duration", "120", "--price", "1200,50", "--category", "Hair"), "service_id");
         refused(admin("services", "add", "--name", "COLOUR " + s, "--duration", "60", "--price", "1"),

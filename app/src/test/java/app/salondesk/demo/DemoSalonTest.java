@@ -83,4 +83,48 @@ class DemoSalonTest {
             assertEquals(bookings, b.dsl().fetchCount(BOOKINGS));
         }
     }
+
+    @Test
+    void aUkrainianDeskGetsTheDemoSalonInUkrainianAndAskingAgainInAnyLanguageChangesNothing() {
+        try (Backend b = Backend.connect(TestPostgres.freshDatabase("demouk"))) {
+            var dsl = b.dsl();
+            Salon salon = new DemoSalon(dsl, NOON_30_NOV, new app.salondesk.i18n.Messages(java.util.Locale.forLanguageTag("uk"))).seed();
+            assertEquals("Студія краси Bloom", salon.name());
+            java.util.List<String> services = dsl.select(SERVICES.NAME).from(SERVICES).orderBy(SERVICES.ID).fetch(SERVICES.NAME);
+            java.util.List<String> masters = dsl.select(MASTERS.NAME).from(MASTERS).orderBy(MASTERS.SORT_ORDER).fetch(MASTERS.NAME);
+            java.util.List<String> clients = dsl.select(CLIENTS.NAME).from(CLIENTS).orderBy(CLIENTS.ID).fetch(CLIENTS.NAME);
+            assertEquals(java.util.List.of("Жіноча стрижка", "Чоловіча стрижка", "Фарбування волосся", "Укладка", "Манікюр із гель-лаком",
+                    "Педикюр", "Корекція та фарбування брів", "Ламінування вій", "Стрижка бороди", "Дитяча стрижка"), services);
+            assertEquals(java.util.List.of("Олена Коваленко", "Марта Шевченко", "Ірина Бондар", "Софія Мельник", "Андрій Ткаченко"), masters);
+            assertEquals(40, clients.size());
+            assertEquals("Ірина Савченко", clients.get(0));
+            java.util.regex.Pattern latin = java.util.regex.Pattern.compile("[A-Za-z]");
+            for (String name : clients) {
+                assertTrue(!latin.matcher(name).find(), "a Ukrainian name: " + name);
+            }
+            assertEquals(java.util.Set.of("", "Любить приходити зранку"),
+                    java.util.Set.copyOf(dsl.select(CLIENTS.NOTES).from(CLIENTS).fetch(CLIENTS.NOTES)));
+            assertEquals(java.util.List.of("День навчання"), dsl.select(app.salondesk.jooq.Tables.MASTER_TIME_OFF.REASON)
+                    .from(app.salondesk.jooq.Tables.MASTER_TIME_OFF).fetch(app.salondesk.jooq.Tables.MASTER_TIME_OFF.REASON));
+
+            // `salondesk demo` again, from an English desk: the same salon, nothing written
+            int bookings = dsl.fetchCount(BOOKINGS);
+            Salon again = new DemoSalon(dsl, NOON_30_NOV, new app.salondesk.i18n.Messages(java.util.Locale.ENGLISH)).seed();
+            assertEquals(salon, again);
+            assertEquals(1, dsl.fetchCount(TENANTS));
+            assertEquals(bookings, dsl.fetchCount(BOOKINGS));
+            assertEquals(services, dsl.select(SERVICES.NAME).from(SERVICES).orderBy(SERVICES.ID).fetch(SERVICES.NAME));
+        }
+    }
+
+    @Test
+    void aRussianDeskGetsItsNamesInRussian() {
+        try (Backend b = Backend.connect(TestPostgres.freshDatabase("demoru"))) {
+            Salon salon = new DemoSalon(b.dsl(), NOON_30_NOV, new app.salondesk.i18n.Messages(java.util.Locale.forLanguageTag("ru"))).seed();
+            assertEquals("Студия красоты Bloom", salon.name());
+            assertTrue(b.dsl().fetchExists(MASTERS, MASTERS.NAME.eq("Елена Коваленко")));
+            assertTrue(b.dsl().fetchExists(SERVICES, SERVICES.NAME.eq("Женская стрижка")));
+            assertTrue(b.dsl().fetchExists(CLIENTS, CLIENTS.NAME.eq("Наталья Кравченко")));
+        }
+    }
 }

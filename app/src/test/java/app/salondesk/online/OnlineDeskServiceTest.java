@@ -112,6 +112,44 @@ class OnlineDeskServiceTest {
     }
 
     @Test
+    void aBookingWhoseLinkMeetsAServerThatTakesNoWritesIsStillAnsweredBookedWithItsLink() {
+        // the link's write reaches a session that takes no writes, as a pooled connection to a
+        // primary demoted by a switchover does: PostgreSQL itself refuses it (25006), once
+        java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+        org.jooq.DSLContext dsl = DSL.using(pool, SQLDialect.POSTGRES);
+        dsl.configuration().set(new org.jooq.ExecuteListener() {
+            @Override
+            public void executeStart(org.jooq.ExecuteContext ctx) {
+                if (ctx.sql() != null && ctx.sql().contains("salondesk_online_attach_token") && refused.get() == 0) {
+                    try (java.sql.Statement st = ctx.connection().createStatement()) {
+                        st.execute("SET default_transaction_read_only = on");
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+
+            @Override
+            public void exception(org.jooq.ExecuteContext ctx) {
+                if (ctx.sqlException() != null && "25006".equals(ctx.sqlException().getSQLState())) {
+                    refused.incrementAndGet();
+                    // the pooled connection goes back as it came: no other test meets a read-only session
+                    try (java.sql.Statement st = ctx.connection().createStatement()) {
+                        st.execute("RESET default_transaction_read_only");
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        });
+        OnlineRequest r = request(f.anna, at(15, 0), "067 555 1234");
+        OnlineBooking b = booked(new OnlineDeskService(dsl).book(r));
+        assertEquals(1, refused.get(), "the server refused the link's first write");
+        assertEquals(b, online.booking(b.token()).orElseThrow(), "the link the page shows leads to the booking");
+        assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + r.requestId() + "'"));
+    }
+
+    @Test
     void theServersLoginSeesTheSalonItsServicesAndMasters() {
         OnlineSalon salon = online.salon(slug).orElseThrow();
         assertEquals(List.of(f.tenant, "Fixture salon", ZONE.getId(), 30, 60, true),
@@ -119,6 +157,24 @@ class OnlineDeskServiceTest {
         assertEquals(List.of("Cut", "Nails"), online.services(f.tenant).stream().map(OnlineService::name).toList());
         assertEquals(List.of("Anna", "Bohdan"), online.masters(f.tenant, f.cut).stream().map(OnlineMaster::name).toList());
         assertTrue(online.salon("no-such-salon").isEmpty());
+    }
+
+    @Test
+    void theServersLoginReadsHowLongAServiceOfPhasesKeepsTheClientAndHowMuchOfItIsProcessing() {
+        // Colour: 30 of work, 40 while it takes, 30 of finishing, 10 of cleaning up; Bohdan's own: 20, 60, 20
+        long colour = f.phasedService("Colour", "{30,-40,30}", 10, f.anna, f.bohdan);
+        try {
+            f.dsl.execute("UPDATE master_services SET phases = '{20,-60,20}' WHERE master_id = " + f.bohdan + " AND service_id = " + colour);
+            OnlineService s = online.services(f.tenant).stream().filter(x -> x.id() == colour).findFirst().orElseThrow();
+            assertEquals(List.of(100, 100, 40, 60), List.of(s.minMinutes(), s.maxMinutes(), s.minProcessing(), s.maxProcessing()),
+                    "the client's stay, never the cleanup");
+            assertEquals(List.of("Anna 100/40", "Bohdan 100/60"), online.masters(f.tenant, colour).stream()
+                    .map(m -> m.name() + " " + m.minutes() + "/" + m.processing()).toList());
+            OnlineService cut = online.services(f.tenant).stream().filter(x -> x.id() == f.cut).findFirst().orElseThrow();
+            assertEquals(List.of(60, 0, 0), List.of(cut.maxMinutes(), cut.minProcessing(), cut.maxProcessing()));
+        } finally {
+            f.dsl.execute("DELETE FROM services WHERE id = " + colour);
+        }
     }
 
     @Test

@@ -36,6 +36,8 @@ class EmbeddedDefaultTest {
         try (Opening first = Session.start(home, DbOptions.embedded(), null)) {
             assertInstanceOf(Opening.Empty.class, first, "no salon yet: the welcome screen, nothing seeded behind the user's back");
             assertTrue(first.backend().embedded());
+            assertEquals(java.util.Optional.empty(), first.backend().validateSchemaIfDeferred(),
+                    "a new database: migrated (and validated) by Flyway before the desk used it");
             assertEquals(0, first.backend().dsl().fetchCount(TENANTS));
             // what the welcome screen's "Explore the demo salon" does
             salonId = new DemoSalon(first.backend().dsl(), Clock.systemUTC()).seed().id();
@@ -53,6 +55,9 @@ class EmbeddedDefaultTest {
             assertEquals(DemoSalon.NAME, s.salon().name());
             assertEquals(1, again.backend().dsl().fetchCount(TENANTS), "no second demo salon");
             assertEquals(bookings, again.backend().dsl().fetchCount(BOOKINGS));
+            // issue 16: at this build's migrations already, Flyway's validation is left for after the first paint
+            assertEquals(java.util.Optional.of(true), again.backend().validateSchemaIfDeferred(), "validated later, and valid");
+            assertEquals(java.util.Optional.empty(), again.backend().validateSchemaIfDeferred(), "once");
         }
     }
 

@@ -43,6 +43,25 @@ class FxThreadGuardTest {
                 () -> WaitForAsyncUtils.asyncFx(() -> dsl.fetchValue("SELECT 1")).get(10, TimeUnit.SECONDS));
         assertInstanceOf(IllegalStateException.class, e.getCause());
         assertTrue(e.getCause().getMessage().contains("JavaFX application thread"), e.getCause().getMessage());
+        // kept for the suite's check, which fails a test even when the app caught the refusal
+        assertEquals(1, FxThreadCalls.drain().size(), "the refused call is kept for the test's end");
+    }
+
+    @Test
+    void aRefusalTheAppCaughtStillFailsTheTest() throws Exception {
+        DSLContext dsl = backend.dsl();
+        // the app's own way: the refusal caught and something else shown
+        String shown = WaitForAsyncUtils.asyncFx(() -> {
+            try {
+                return "loaded " + dsl.fetchValue("SELECT 1");
+            } catch (IllegalStateException refused) {
+                return "could not load";
+            }
+        }).get(10, TimeUnit.SECONDS);
+        assertEquals("could not load", shown);
+        AssertionError failed = assertThrows(AssertionError.class, () -> new app.salondesk.NoDatabaseOnFxThread().afterEach(null));
+        assertTrue(failed.getMessage().startsWith("1 database call(s) on the JavaFX application thread"), failed.getMessage());
+        assertEquals(java.util.List.of(), FxThreadCalls.drain(), "reported once");
     }
 
     @Test

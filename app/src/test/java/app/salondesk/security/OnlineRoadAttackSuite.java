@@ -127,6 +127,42 @@ abstract class OnlineRoadAttackSuite {
         assertEquals(2, count(WEB, "SELECT count(*) FROM masters"), "Iryna and Marta");
     }
 
+    /**
+     * The page searches free time with the rooms and equipment (migration 19), so it reads the three
+     * tables — of salons that take online bookings only: not of Rival, which is off, nor of a salon
+     * that never set online booking up. Bloom's rows are read, so an empty answer is not a typo.
+     */
+    @Test
+    void roomsNeedsAndHoldsOfASalonThatIsOffOrNeverOnAreNotTheRoadsToRead() throws Exception {
+        long quiet;
+        try (Connection owner = s.connect(AttackedServer.OWNER); Statement st = owner.createStatement()) {
+            quiet = id(st, "INSERT INTO tenants (name, time_zone) VALUES ('Quiet', 'Europe/Kyiv') RETURNING id");
+            long quietMaster = id(st, "INSERT INTO masters (tenant_id, name) VALUES (" + quiet + ", 'Quinn') RETURNING id");
+            long quietClient = id(st, "INSERT INTO clients (tenant_id, name) VALUES (" + quiet + ", 'Q') RETURNING id");
+            for (long[] salon : new long[][]{{s.bloom, s.marta, s.bloomClient}, {s.rival, s.roman, s.rivalClient}, {quiet, quietMaster, quietClient}}) {
+                long room = id(st, "INSERT INTO resources (tenant_id, name) VALUES (" + salon[0] + ", 'Sauna') RETURNING id");
+                long sauna = id(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + salon[0] + ", 'Sauna visit', 30) RETURNING id");
+                st.execute("INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES (" + salon[0] + ", " + sauna + ", " + room + ")");
+                st.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES (" + salon[0]
+                        + ", " + salon[1] + ", " + salon[2] + ", " + sauna + ", '" + at(19, 0) + "', 30)");
+            }
+        }
+        for (String table : List.of("resources", "service_resources", "booking_resources")) {
+            assertEquals(1, count(WEB, "SELECT count(*) FROM " + table + " WHERE tenant_id = " + s.bloom
+                    + (table.equals("resources") ? " AND name = 'Sauna'" : table.equals("service_resources") ? "" : " AND upper(during) > now()")),
+                    "Bloom's " + table + " are the page's to read");
+            for (long closed : new long[]{s.rival, quiet}) {
+                assertEquals(0, count(WEB, "SELECT count(*) FROM " + table + " WHERE tenant_id = " + closed), table + " of salon " + closed);
+            }
+            assertEquals(0, count(WEB, "SELECT count(*) FROM " + table + " WHERE tenant_id <> " + s.bloom), table + " of any other salon");
+        }
+        // and none of them is the road's to write
+        assertEquals("42501", refused(WEB, "INSERT INTO resources (tenant_id, name) VALUES (" + s.bloom + ", 'Web room')"));
+        assertEquals("42501", refused(WEB, "UPDATE resources SET capacity = 50"));
+        assertEquals("42501", refused(WEB, "DELETE FROM service_resources"));
+        assertEquals("42501", refused(WEB, "DELETE FROM booking_resources"));
+    }
+
     // ---- writing -----------------------------------------------------------------------------------
 
     /** The statement the engine sends for an online booking, piece by piece, so that one piece can be forged. */
@@ -173,6 +209,8 @@ abstract class OnlineRoadAttackSuite {
                 {"online", insert(s.bloom, s.iryna, String.valueOf(s.bloomClient), cut, at(12, 0), 30, "confirmed", ""), "a client not found by phone"},
                 {"online", insert(s.rival, s.roman, String.valueOf(s.rivalClient), shave, at(12, 0), 30, "confirmed", ""), "a salon that is off"},
                 {"online", insert(s.bloom, s.iryna, "CLIENT", cut, at(12, 0), 30, "confirmed", "created_by='anna'"), "an audit column"},
+                {"online", insert(s.bloom, s.iryna, "CLIENT", cut, at(12, 0), 30, "confirmed", "phases='{-30}'"), "a shape of its own"},
+                {"online", insert(s.bloom, s.iryna, "CLIENT", cut, at(12, 0), 30, "confirmed", "cleanup_min=0"), "a cleanup of its own"},
         };
         for (String[] f : forged) {
             String state = asTheRoad(f[0], phone, f[1]);

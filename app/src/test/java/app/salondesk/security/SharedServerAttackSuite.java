@@ -557,6 +557,250 @@ abstract class SharedServerAttackSuite {
                 + "AND tstzrange(a.starts_at, slot_end(a.starts_at, a.duration_min)) && tstzrange(b.starts_at, slot_end(b.starts_at, b.duration_min))"));
     }
 
+    // ---- issue 18: phases, cleanup ----------------------------------------------------------------
+
+    /** A colour of Bloom (30 busy, 40 processing, 30 busy, then 10 of cleanup), made by the owner once. */
+    private long colour() throws SQLException {
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
+            st.execute("INSERT INTO services (tenant_id, name, duration_min, phases, cleanup_min) VALUES (" + s.bloom
+                    + ", 'Attack colour', 100, '{30,-40,30}', 10) ON CONFLICT (tenant_id, name) DO NOTHING");
+            return count(st, "SELECT id FROM services WHERE tenant_id = " + s.bloom + " AND name = 'Attack colour'");
+        }
+    }
+
+    @Test
+    void noLoginCanForgeTheShapeOfABooking() throws Exception {
+        long colour = colour();
+        String values = s.bloom + ", " + s.marta + ", " + s.bloomClient + ", " + colour + ", '" + at(15, 0) + "', 100";
+        for (String who : List.of("olena", "anna")) {
+            // a colour that claims to keep Marta free all along, or a cleanup of none
+            assertEquals("42501", refused(who, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, phases) "
+                    + "VALUES (" + values + ", '{-100}')"), who);
+            assertEquals("42501", refused(who, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, "
+                    + "cleanup_min) VALUES (" + values + ", 0)"), who);
+            assertEquals("42501", refused(who, "UPDATE bookings SET phases = '{-30}'"), who);
+            assertEquals("42501", refused(who, "UPDATE bookings SET cleanup_min = 0"), who);
+        }
+        // the booking a receptionist may make gets the service's shape from the database
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement()) {
+            long id = count(st, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES ("
+                    + values + ") RETURNING id");
+            try (ResultSet rs = st.executeQuery("SELECT phases::text, cleanup_min FROM bookings WHERE id = " + id)) {
+                rs.next();
+                assertEquals("{30,-40,30}", rs.getString(1));
+                assertEquals(10, rs.getInt(2));
+            }
+            // a resize the phases cannot take is refused, and nothing changes
+            assertEquals("22023", state(() -> st.executeUpdate("UPDATE bookings SET duration_min = 60 WHERE id = " + id)));
+            assertEquals(100, count(st, "SELECT duration_min FROM bookings WHERE id = " + id));
+            ownerRemoves(id);
+        }
+    }
+
+    /** Leaves the schedule as the other tests expect it (no cancelled rows either). */
+    private void ownerRemoves(long... ids) throws SQLException {
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
+            for (long id : ids) {
+                st.execute("DELETE FROM bookings WHERE id = " + id);
+            }
+        }
+    }
+
+    @Test
+    void plainSqlOfAStaffLoginFitsAProcessingGapButCannotOverlapBusyPhasesOrCleanup() throws Exception {
+        long colour = colour();
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement()) {
+            long booked = count(st, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES ("
+                    + s.bloom + ", " + s.iryna + ", " + s.bloomClient + ", " + colour + ", '" + at(16, 0) + "', 100) RETURNING id");
+            // 16:30–17:10 is Iryna's own time while the colour takes
+            long gap = count(st, "INSERT INTO bookings (tenant_id, master_id, client_id, starts_at, duration_min) VALUES ("
+                    + s.bloom + ", " + s.iryna + ", " + s.bloomClient + ", '" + at(16, 30) + "', 40) RETURNING id");
+            for (int[] hm : new int[][]{{16, 15}, {17, 5}, {17, 40}}) {
+                // the first busy phase, the finish, the cleanup (17:40–17:50): with or without the lock
+                String insert = "INSERT INTO bookings (tenant_id, master_id, client_id, starts_at, duration_min) VALUES ("
+                        + s.bloom + ", " + s.iryna + ", " + s.bloomClient + ", '" + at(hm[0], hm[1]) + "', 10)";
+                assertEquals("23P01", state(() -> st.execute(insert)), hm[0] + ":" + hm[1]);
+            }
+            // moving the gap's booking onto the finish is refused as well
+            assertEquals("23P01", state(() -> st.executeUpdate("UPDATE bookings SET starts_at = '" + at(17, 0) + "' WHERE id = " + gap)));
+            ownerRemoves(booked, gap);
+        }
+    }
+
+    @Test
+    void onlyASalonsOwnAdminShapesItsServices() throws Exception {
+        long colour = colour();
+        for (String who : List.of("olena", "mira")) {
+            assertEquals("42501", refused(who, "UPDATE services SET phases = '{100}' WHERE id = " + colour), who);
+            assertEquals("42501", refused(who, "UPDATE services SET cleanup_min = 0 WHERE id = " + colour), who);
+            assertEquals("42501", refused(who, "UPDATE master_services SET phases = '{100}'"), who);
+        }
+        try (Connection c = s.connect("rita"); Statement st = c.createStatement()) {
+            assertEquals(0, st.executeUpdate("UPDATE services SET cleanup_min = 0 WHERE id = " + colour), "Rival sees no service of Bloom");
+        }
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            assertEquals(1, st.executeUpdate("UPDATE services SET phases = '{20,-50,30}', cleanup_min = 5 WHERE id = " + colour));
+            assertEquals(100, count(st, "SELECT duration_min FROM services WHERE id = " + colour));
+            st.executeUpdate("UPDATE services SET phases = '{30,-40,30}', cleanup_min = 10 WHERE id = " + colour);
+        }
+    }
+
+    @Test
+    void aRoomIsNeverDoubleBookedByPlainSqlAndOnlyTheDatabaseGivesItsUnits() throws Exception {
+        long chair;
+        long pedicure;
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            chair = count(st, "INSERT INTO resources (tenant_id, name) VALUES (" + s.bloom + ", 'Attack chair') RETURNING id");
+            pedicure = count(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.bloom + ", 'Attack pedicure', 60) RETURNING id");
+            st.execute("INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES (" + s.bloom + ", " + pedicure + ", " + chair + ")");
+        }
+        for (String who : List.of("olena", "mira")) {
+            assertEquals("42501", refused(who, "INSERT INTO resources (tenant_id, name) VALUES (" + s.bloom + ", 'Sneaky room')"), who);
+            assertEquals("42501", refused(who, "INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES ("
+                    + s.bloom + ", " + pedicure + ", " + chair + ")"), who);
+        }
+        for (String who : List.of("olena", "anna")) {
+            assertEquals("42501", refused(who, "INSERT INTO booking_resources (tenant_id, booking_id, resource_id, unit, during) "
+                    + "SELECT tenant_id, id, " + chair + ", 2, tstzrange(starts_at, starts_at + interval '1 hour') FROM bookings LIMIT 1"), who);
+            assertEquals("42501", refused(who, "UPDATE booking_resources SET unit = 2"), who);
+            assertEquals("42501", refused(who, "DELETE FROM booking_resources"), who);
+        }
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement()) {
+            long first = count(st, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES ("
+                    + s.bloom + ", " + s.iryna + ", " + s.bloomClient + ", " + pedicure + ", '" + at(18, 0) + "', 60) RETURNING id");
+            // Marta is free, the chair is not
+            assertEquals("23P01", state(() -> st.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, "
+                    + "duration_min) VALUES (" + s.bloom + ", " + s.marta + ", " + s.bloomClient + ", " + pedicure + ", '" + at(18, 30) + "', 60)")));
+            assertEquals(1, s.count("SELECT count(*) FROM booking_resources WHERE booking_id = " + first));
+            ownerRemoves(first);
+        }
+    }
+
+    @Test
+    void aSalonsRoomsAreChangedOnlyByItsOwnAdminAndLockedOnlyForItsOwnBookings() throws Exception {
+        long chair;
+        long pedicure;
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            chair = count(st, "INSERT INTO resources (tenant_id, name) VALUES (" + s.bloom + ", 'Guarded chair') RETURNING id");
+            pedicure = count(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.bloom + ", 'Guarded pedicure', 60) RETURNING id");
+            st.execute("INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES (" + s.bloom + ", " + pedicure + ", " + chair + ")");
+        }
+        long shave;
+        try (Connection c = s.connect("rita"); Statement st = c.createStatement()) {
+            shave = count(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.rival + ", 'Rival shave', 30) RETURNING id");
+        }
+        String chairRow = "SELECT name || '/' || capacity || '/' || active FROM resources WHERE id = " + chair;
+        // a service's need is taken away only by its salon's admin: not a receptionist, a manager, another salon's admin
+        String unneed = "SELECT salondesk_remove_service_resource(" + s.bloom + ", " + pedicure + ", " + chair + ")";
+        for (String who : List.of("olena", "mira", "rita", "bob")) {
+            assertEquals("42501", refused(who, unneed), who);
+        }
+        assertEquals(1, s.count("SELECT count(*) FROM service_resources WHERE resource_id = " + chair), "the pedicure still needs the chair");
+        // the rooms' named locks are taken only for the own salon's bookings
+        for (String[] attempt : new String[][]{{"olena", s.rival + "", shave + ""}, {"bob", s.bloom + "", pedicure + ""},
+                {"rita", s.bloom + "", pedicure + ""}}) {
+            assertEquals("42501", refused(attempt[0], "SELECT salondesk_lock_resources(" + attempt[1] + ", ARRAY[" + attempt[2] + "]::bigint[])"),
+                    attempt[0] + " locking salon " + attempt[1]);
+        }
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement()) {
+            // the same statement for the own salon is the writer's step before a visit's parts (not a typo refused)
+            st.execute("SELECT salondesk_lock_resources(" + s.bloom + ", ARRAY[" + pedicure + "]::bigint[])");
+        }
+        // a room's name, count and use are the own admin's: staff without the right are refused, Rival's admin finds no row
+        for (String set : List.of("name = 'Broken chair'", "capacity = 50", "active = false")) {
+            for (String who : List.of("olena", "mira")) {
+                assertEquals("42501", refused(who, "UPDATE resources SET " + set + " WHERE id = " + chair), who + ": " + set);
+            }
+            try (Connection c = s.connect("rita"); Statement st = c.createStatement()) {
+                assertEquals(0, st.executeUpdate("UPDATE resources SET " + set + " WHERE id = " + chair), "rita: " + set);
+                assertEquals(0, st.executeUpdate("UPDATE resources SET " + set), "rita, every row she may see: " + set);
+            }
+        }
+        assertEquals("42501", refused("rita", "UPDATE resources SET tenant_id = " + s.rival + " WHERE id = " + chair), "a room changes no salon");
+        assertEquals("42501", refused("anna", "UPDATE resources SET tenant_id = " + s.rival + " WHERE id = " + chair), "not even its own admin's");
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(chairRow)) {
+            rs.next();
+            assertEquals("Guarded chair/1/true", rs.getString(1));
+        }
+        // and Rival's admin adds no room to Bloom, ties no Bloom service to a room, nor a Rival service to Bloom's chair
+        assertEquals("42501", refused("rita", "INSERT INTO resources (tenant_id, name, capacity) VALUES (" + s.bloom + ", 'Planted room', 50)"));
+        assertEquals("42501", refused("rita", "INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES ("
+                + s.bloom + ", " + pedicure + ", " + chair + ")"));
+        assertEquals("23503", refused("rita", "INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES ("
+                + s.rival + ", " + shave + ", " + chair + ")"), "Bloom's chair is no room of Rival's");
+        assertEquals(0, s.count("SELECT count(*) FROM resources WHERE name = 'Planted room'"));
+        assertEquals(1, s.count("SELECT count(*) FROM service_resources WHERE resource_id = " + chair));
+    }
+
+    /**
+     * Migration 22: even the salon's own admin, typing plain SQL, cannot take a unit away from a
+     * future booking — a lower count, the room switched off, a service needing a room its bookings
+     * cannot all have — and nothing of such a statement is written.
+     */
+    @Test
+    void theOwnAdminsPlainSqlCannotTakeAUnitFromAFutureBooking() throws Exception {
+        long basin;
+        long chair;
+        long washing;
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            basin = count(st, "INSERT INTO resources (tenant_id, name, capacity) VALUES (" + s.bloom + ", 'Busy basin', 2) RETURNING id");
+            chair = count(st, "INSERT INTO resources (tenant_id, name) VALUES (" + s.bloom + ", 'Busy chair') RETURNING id");
+            washing = count(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.bloom + ", 'Busy wash', 30) RETURNING id");
+            st.execute("INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES (" + s.bloom + ", " + washing + ", " + basin + ")");
+        }
+        long[] washes = new long[2];
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement()) {
+            int i = 0;
+            for (long master : new long[]{s.iryna, s.marta}) {
+                washes[i] = count(st, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES ("
+                        + s.bloom + ", " + master + ", " + s.bloomClient + ", " + washing + ", '" + at(10, 15 * i) + "', 30) RETURNING id");
+                i++;
+            }
+        }
+        for (String sql : List.of("UPDATE resources SET capacity = 1 WHERE id = " + basin,
+                "UPDATE resources SET name = 'Quiet basin', capacity = 1 WHERE id = " + basin,
+                "UPDATE resources SET active = false WHERE id = " + basin,
+                "UPDATE resources SET active = false",
+                "INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES (" + s.bloom + ", " + washing + ", " + chair + ")")) {
+            assertEquals("23514", refused("anna", sql), sql);
+        }
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT name || '/' || capacity || '/' || active FROM resources WHERE id = " + basin)) {
+            rs.next();
+            assertEquals("Busy basin/2/true", rs.getString(1), "nothing of the refused statements was written");
+        }
+        assertEquals(2, s.count("SELECT count(DISTINCT unit) FROM booking_resources WHERE resource_id = " + basin));
+        assertEquals(0, s.count("SELECT count(*) FROM service_resources WHERE resource_id = " + chair));
+        // what leaves every future booking its unit is allowed: a new name, a higher count
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            assertEquals(1, st.executeUpdate("UPDATE resources SET name = 'Calm basin', capacity = 3 WHERE id = " + basin));
+        }
+        ownerRemoves(washes);
+    }
+
+    @Test
+    void aVisitIsOfTheOwnSalonAndItsOwnClientOnly() throws Exception {
+        assertEquals("42501", refused("olena", "INSERT INTO visits (tenant_id, client_id) VALUES (" + s.rival + ", " + s.rivalClient + ")"));
+        assertEquals("42501", refused("olena", "INSERT INTO visits (tenant_id, client_id, created_by) VALUES (" + s.bloom + ", "
+                + s.bloomClient + ", 'anna')"), "who made it is the database's");
+        assertEquals("42501", refused("mira", "INSERT INTO visits (tenant_id, client_id) VALUES (" + s.bloom + ", " + s.bloomClient + ")"));
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement()) {
+            long visit = count(st, "INSERT INTO visits (tenant_id, client_id) VALUES (" + s.bloom + ", " + s.bloomClient + ") RETURNING id");
+            try (ResultSet rs = st.executeQuery("SELECT created_by FROM visits WHERE id = " + visit)) {
+                rs.next();
+                assertEquals("olena", rs.getString(1));
+            }
+            long other = count(st, "INSERT INTO clients (tenant_id, name) VALUES (" + s.bloom + ", 'Not Nina') RETURNING id");
+            // another client's booking cannot join Nina's visit
+            assertEquals("23503", state(() -> st.execute("INSERT INTO bookings (tenant_id, master_id, client_id, starts_at, duration_min, visit_id) "
+                    + "VALUES (" + s.bloom + ", " + s.marta + ", " + other + ", '" + at(19, 0) + "', 30, " + visit + ")")));
+            assertEquals("42501", state(() -> st.execute("UPDATE bookings SET visit_id = " + visit)), "no booking changes its visit");
+        }
+        try (Connection c = s.connect("bob"); Statement st = c.createStatement()) {
+            assertEquals(0, count(st, "SELECT count(*) FROM visits"), "Rival sees none of Bloom's visits");
+        }
+    }
+
     // ---- helpers ---------------------------------------------------------------------------------
 
     private interface SqlAction {

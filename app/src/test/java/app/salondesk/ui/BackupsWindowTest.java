@@ -11,7 +11,6 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -67,11 +66,7 @@ class BackupsWindowTest {
     @AfterEach
     void close(FxRobot robot) {
         robot.interact(() -> {
-            for (Window w : List.copyOf(Window.getWindows())) {
-                if (w instanceof Stage s && s.getOwner() != null) {
-                    s.close();
-                }
-            }
+            TestDesks.closeOwnedWindows();
             shell.close();
         });
         tasks.close();

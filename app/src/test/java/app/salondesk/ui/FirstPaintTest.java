@@ -51,6 +51,8 @@ class FirstPaintTest {
     /** Holds the day's data back until the test lets it through. */
     private final CountDownLatch dataMayArrive = new CountDownLatch(1);
     private final BackgroundTasks tasks = new BackgroundTasks();
+    /** What the start leaves until the first paint: run once, after the line. */
+    private final java.util.concurrent.atomic.AtomicInteger afterwards = new java.util.concurrent.atomic.AtomicInteger();
     private DayScheduleViewModel vm;
     private Scene scene;
 
@@ -73,7 +75,7 @@ class FirstPaintTest {
         vm = new DayScheduleViewModel(SALON, List.of(new Master(7, "Olena", "#8e24aa", 0)), slow, tasks, messages, Clock.systemUTC());
         vm.dateProperty().set(LocalDate.of(2030, 1, 7));
         scene = new Scene(new javafx.scene.layout.StackPane(new DayScheduleView(vm, messages).node()), 800, 600);
-        FirstPaint.logWhenPainted(scene, vm);
+        FirstPaint.logWhenPainted(scene, vm, afterwards::incrementAndGet);
         stage.setScene(scene);
         stage.show();
     }
@@ -88,6 +90,7 @@ class FirstPaintTest {
     void oneLineOnceTheFirstLoadedDayIsLaidOutAndNeverAgain(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(), messages(), "nothing while the window waits for its data");
+        assertEquals(0, afterwards.get(), "nothing left for after the paint runs before it");
 
         dataMayArrive.countDown();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !messages().isEmpty());
@@ -96,6 +99,16 @@ class FirstPaintTest {
         long sinceJvm = Long.parseLong(m.group(1));
         long sinceWindow = Long.parseLong(m.group(2));
         assertTrue(sinceJvm >= sinceWindow, "the JVM started before the window was built: " + messages());
+        // the phases of the start, in the same line: the window built, the day read, then painted
+        String line = messages().get(0);
+        assertTrue(line.contains("; phases, ms after the JVM started: "), line);
+        long window = phase(line, "window");
+        long read = phase(line, "day-read");
+        long painted = phase(line, "painted");
+        assertTrue(window <= read && read <= painted, line);
+        assertEquals(sinceJvm, painted, 1.0, "painted is the moment of the line");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, afterwards.get());
 
         // a window rebuilt later (another language) is not a start
         robot.interact(() -> FirstPaint.logWhenPainted(scene, vm));
@@ -103,6 +116,13 @@ class FirstPaintTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !vm.loadingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1, messages().size(), messages().toString());
+        assertEquals(1, afterwards.get(), "once");
+    }
+
+    private static long phase(String line, String name) {
+        Matcher m = Pattern.compile("[ :]" + name + "=(\\d+)").matcher(line);
+        assertTrue(m.find(), name + " in " + line);
+        return Long.parseLong(m.group(1));
     }
 
     private List<String> messages() {

@@ -76,11 +76,7 @@ class FirstStartTest {
     void close(FxRobot robot) {
         robot.interact(() -> {
             // the form or a settings window may still be open when a test failed
-            for (javafx.stage.Window w : List.copyOf(javafx.stage.Window.getWindows())) {
-                if (w instanceof Stage s && s.getOwner() != null) {
-                    s.close();
-                }
-            }
+            TestDesks.closeOwnedWindows();
             shell.close();
         });
         tasks.close();

@@ -86,7 +86,7 @@ class LanguageAndZoneTest {
         assertTrue(status.startsWith("1 запис на "), status);
         // the booking is at 15:00 salon time, whatever the PC's clock says
         DayEntryView entry = robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()).queryAs(DayEntryView.class);
-        Label start = robot.from(entry).lookup(".start-time-label").queryAs(Label.class);
+        javafx.scene.text.Text start = robot.from(entry).lookup(".booking-entry-time").queryAs(javafx.scene.text.Text.class);
         assertEquals("15:00", start.getText());
         assertTrue(robot.lookup((Node n) -> n instanceof Label l && "08:00".equals(l.getText())).tryQuery().isPresent(),
                 "the time scale is in 24-hour salon time");

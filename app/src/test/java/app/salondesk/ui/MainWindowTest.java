@@ -82,7 +82,7 @@ class MainWindowTest {
         vm.dateProperty().set(busyDay);
         MainWindow window = new MainWindow(vm, messages, "postgres", messages.get("status.embedded"), new FrontDeskActions() {
             @Override
-            public void newBooking(Master master, java.time.LocalDateTime at) {
+            public void newBooking(Master master, java.time.Instant at) {
             }
 
             @Override

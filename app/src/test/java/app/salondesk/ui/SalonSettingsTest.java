@@ -5,9 +5,6 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
 import app.salondesk.salon.SalonRepository;
 import app.salondesk.salon.SalonSettings;
-import app.salondesk.setup.SalonPlan;
-import app.salondesk.setup.SalonSetup;
-import app.salondesk.setup.SetupResult;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -15,7 +12,6 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,16 +20,11 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.time.Clock;
-import java.time.DayOfWeek;
-import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.Currency;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -57,12 +48,7 @@ class SalonSettingsTest {
     void start(Stage stage) throws Exception {
         this.stage = stage;
         backend = Backend.connect(TestPostgres.migratedDatabase("salonsettings"), 3);
-        SetupResult made = TestDesks.offFx(() -> new SalonSetup(backend.dsl()).create(new SalonPlan(
-                new SalonSettings("Lotus Beauty", "Khreshchatyk 1", "+380441234567", ZoneId.of("Europe/Kyiv"), Currency.getInstance("UAH"), "UA"),
-                Map.of(DayOfWeek.MONDAY, new LocalTime[]{LocalTime.of(9, 0), LocalTime.of(19, 0)}),
-                List.of(new SalonPlan.NewMaster("Olena", "#8e24aa")),
-                List.of(new SalonPlan.NewService("Haircut", 60, new BigDecimal("120"), List.of(0))))));
-        salonId = ((SetupResult.Done) made).salon().id();
+        salonId = TestDesks.lotusBeauty(backend);
         shell = new Shell(stage, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC(), Files.createTempDirectory("salondesk-settings"));
         shell.show(TestDesks.offFx(() -> Session.choose(backend, null)));
         stage.setX(0);
@@ -73,11 +59,7 @@ class SalonSettingsTest {
     @AfterEach
     void close(FxRobot robot) {
         robot.interact(() -> {
-            for (Window w : List.copyOf(Window.getWindows())) {
-                if (w instanceof Stage s && s.getOwner() != null) {
-                    s.close();
-                }
-            }
+            TestDesks.closeOwnedWindows();
             shell.close();
         });
         tasks.close();

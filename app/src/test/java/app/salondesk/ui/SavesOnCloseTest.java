@@ -103,6 +103,13 @@ class SavesOnCloseTest {
         Platform.runLater(() -> window.fireEvent(new WindowEvent(window, WindowEvent.WINDOW_CLOSE_REQUEST)));
     }
 
+    /** The node in a window on screen now (an earlier test's waiting window may linger, hidden). */
+    private static java.util.Optional<Node> showing(FxRobot robot, String query) {
+        return robot.lookup(query).queryAll().stream()
+                .filter(n -> n.getScene() != null && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing())
+                .findFirst();
+    }
+
     @Test
     void closingWaitsForTheSaveInFlightSaysSoAndClosesWhenItIsAnswered(FxRobot robot) throws Exception {
         holdAnnasLock();
@@ -124,14 +131,36 @@ class SavesOnCloseTest {
         holdAnnasLock();
         saveInFlight(new AtomicReference<>());
         askToClose();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#close-now").tryQuery().isPresent());
-        robot.clickOn("#close-now");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> showing(robot, "#close-now").isPresent());
+        robot.clickOn(showing(robot, "#close-now").orElseThrow());
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#close-unfinished").tryQuery().isPresent());
         Node pane = robot.lookup("#close-unfinished").query();
         String said = ((javafx.scene.control.DialogPane) pane).getContentText();
         assertTrue(said.contains("Iryna, 07.01.2030 10:00 with Anna") && said.contains("may not have been saved"), said);
         assertTrue(window.isShowing(), "closes once the person has read it");
         robot.clickOn("OK");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !window.isShowing());
+    }
+
+    @Test
+    void escTakesTheCloseBackAndTheSaveIsStillAnsweredInTheDesk(FxRobot robot) throws Exception {
+        holdAnnasLock();
+        AtomicReference<BookingOutcome> answer = new AtomicReference<>();
+        NewBooking cmd = saveInFlight(answer);
+        askToClose();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> showing(robot, "#close-now").isPresent());
+        javafx.scene.control.Button now = (javafx.scene.control.Button) showing(robot, "#close-now").orElseThrow();
+        javafx.scene.control.Button back = (javafx.scene.control.Button) showing(robot, "#close-back").orElseThrow();
+        assertTrue(now.isDefaultButton() && back.isCancelButton(), "Enter closes now, Esc keeps the desk");
+        robot.interact(() -> now.getScene().getWindow().requestFocus());
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !now.getScene().getWindow().isShowing());
+        holder.rollback();   // the save goes through after all
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> answer.get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(window.isShowing(), "the desk stays open: the close was taken back");
+        assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE request_id = '" + cmd.requestId() + "'"));
+        askToClose();   // nothing in flight now: a new close closes at once
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !window.isShowing());
     }
 

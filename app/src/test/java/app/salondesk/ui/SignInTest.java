@@ -62,7 +62,7 @@ class SignInTest {
         SignInViewModel vm = new SignInViewModel(new SignInMemory(home), new BackgroundTasks(), new Messages(Locale.ENGLISH),
                 f.backend.database().settings().url(), o -> Session.start(new AppHome(home), o, null));
         vm.setOnSignedIn(signedIn::set);
-        stage.setScene(new Scene(new SignInView(vm, new Messages(Locale.ENGLISH)).root(), 620, 320));
+        stage.setScene(new Scene(new SignInView(vm, new Messages(Locale.ENGLISH)).root(), 640, 470));
         stage.show();
     }
 

@@ -57,6 +57,32 @@ public final class TestDesks {
         }
     }
 
+    /**
+     * A salon set up as an admin sets one up (the set-up wizard's service): "Lotus Beauty" in
+     * Kyiv, open Mondays 9–19, Olena doing a 60-minute Haircut for 120 UAH. Its id.
+     */
+    public static long lotusBeauty(app.salondesk.runtime.Backend backend) {
+        app.salondesk.setup.SetupResult made = offFx(() -> new app.salondesk.setup.SalonSetup(backend.dsl()).create(new app.salondesk.setup.SalonPlan(
+                new app.salondesk.salon.SalonSettings("Lotus Beauty", "Khreshchatyk 1", "+380441234567", java.time.ZoneId.of("Europe/Kyiv"),
+                        java.util.Currency.getInstance("UAH"), "UA"),
+                java.util.Map.of(java.time.DayOfWeek.MONDAY, new java.time.LocalTime[]{java.time.LocalTime.of(9, 0), java.time.LocalTime.of(19, 0)}),
+                java.util.List.of(new app.salondesk.setup.SalonPlan.NewMaster("Olena", "#8e24aa")),
+                java.util.List.of(new app.salondesk.setup.SalonPlan.NewService("Haircut", 60, new java.math.BigDecimal("120"), java.util.List.of(0))))));
+        return ((app.salondesk.setup.SetupResult.Done) made).salon().id();
+    }
+
+    /**
+     * Closes every window another window owns (a form, a dialog, a settings window a failed test
+     * left open); call on the FX thread.
+     */
+    public static void closeOwnedWindows() {
+        for (javafx.stage.Window w : java.util.List.copyOf(javafx.stage.Window.getWindows())) {
+            if (w instanceof javafx.stage.Stage s && s.getOwner() != null) {
+                s.close();
+            }
+        }
+    }
+
     public static void offFx(Runnable work) {
         offFx(() -> {
             work.run();

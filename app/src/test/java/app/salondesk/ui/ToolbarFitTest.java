@@ -87,6 +87,20 @@ class ToolbarFitTest {
             Bounds s = state.localToScene(state.getLayoutBounds());
             assertTrue(s.getMaxX() <= width + 0.5 && state.getWidth() + 0.5 >= state.prefWidth(-1),
                     language + ": the live/offline word is cut: " + s);
+            // each control that gave way is in the ☰ menu instead: reachable one way, never both or neither
+            javafx.scene.control.MenuButton more = robot.lookup("#more").queryAs(javafx.scene.control.MenuButton.class);
+            int moved = 0;
+            for (String id : java.util.List.of("show-cancelled", "master-filter", "mode-day", "mode-week")) {
+                Node control = robot.lookup("#" + id).query();
+                javafx.scene.control.MenuItem item = more.getItems().stream().filter(i -> (id + "-item").equals(i.getId())).findFirst()
+                        .orElseThrow(() -> new AssertionError("no ☰ item for " + id));
+                assertTrue(control.isVisible() != item.isVisible(), language + ": " + id + " on the toolbar " + control.isVisible()
+                        + ", in ☰ " + item.isVisible());
+                moved += item.isVisible() ? 1 : 0;
+            }
+            if (!"en".equals(language)) {
+                assertTrue(moved > 0, language + ": the longer words move something into ☰ at 1280 px");
+            }
             MainWindowTest.screenshot(stage.getScene(), "toolbar-" + language + ".png");
             robot.clickOn("#more");
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".context-menu").tryQuery().isPresent());

@@ -187,9 +187,18 @@ class WaitlistOnDeskTest {
         f.dsl.execute("DELETE FROM bookings");
     }
 
+    /**
+     * Looked up on the FX thread: a live update replaces the day's entries while it is walked,
+     * and a walk from the test's thread then trips over a child list that changed under it.
+     */
     private static List<DayEntryView> entries(FxRobot robot, String client) {
-        return robot.lookup((Node n) -> n instanceof DayEntryView v && v.getEntry().getTitle().startsWith(client + " \u2014")
-                && v.isVisible()).queryAllAs(DayEntryView.class).stream().toList();
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView v
+                    && v.getEntry().getTitle().startsWith(client + " \u2014") && v.isVisible())
+                    .queryAllAs(DayEntryView.class).stream().toList()).get();
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Optional<DayEntryView> entry(FxRobot robot, String client) {

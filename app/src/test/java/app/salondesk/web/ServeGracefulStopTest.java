@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -86,39 +88,45 @@ class ServeGracefulStopTest {
         }
     }
 
-    /** The server prints "port=N" once it listens. */
+    /**
+     * The port serve listens on: its "port=N" line, or the address in the line before it
+     * ("Online booking is served at http://127.0.0.1:N"), whichever is read first (a log line, which starts with its time,
+     * is not taken: Javalin says where it listens before serve handles SIGTERM) — the CI run
+     * of 03:37 on 2026-12-02 saw the address line and then nothing for 120 s. The rest of the
+     * output is drained on a thread of its own so the server never blocks on a full pipe. If
+     * neither comes, the failure carries what serve printed and its threads (jcmd), not the
+     * fork's own stdout, where they were lost that time.
+     */
     private static int portOf(Process serve) throws Exception {
         StringBuffer seen = new StringBuffer();
-        CompletableFuture<Integer> port = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Integer> port = new CompletableFuture<>();
+        Pattern listening = Pattern.compile("^(?:port=(\\d+)|\\D.*https?://[^/\\s]+:(\\d+).*)$");
+        Thread reader = new Thread(() -> {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = out.readLine()) != null) {
-                    if (line.startsWith("port=")) {
-                        int p = Integer.parseInt(line.substring(5).trim());
-                        Thread drain = new Thread(() -> {
-                            try {
-                                out.transferTo(java.io.Writer.nullWriter());
-                            } catch (java.io.IOException ignored) {
-                                // the process ended
-                            }
-                        });
-                        drain.setDaemon(true);
-                        drain.start();
-                        return p;
+                    Matcher m = listening.matcher(line);
+                    if (!port.isDone() && m.matches()) {
+                        port.complete(Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2)));
                     }
-                    seen.append(line).append('\n');
+                    if (!port.isDone()) {
+                        seen.append(line).append('\n');
+                    }
                 }
-                throw new IllegalStateException("serve ended without listening:\n" + seen);
+                port.completeExceptionally(new IllegalStateException("serve ended without listening:\n" + seen));
             } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                port.completeExceptionally(e);
             }
-        });
+        }, "serve-output");
+        reader.setDaemon(true);
+        reader.start();
         try {
             return port.get(120, TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            // what the process said so far, and where its threads stand, for whoever reads the failure
-            new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(serve.pid()), "Thread.print").inheritIO().start().waitFor(20, TimeUnit.SECONDS);
-            throw new AssertionError("serve did not listen within 120 s; it printed:\n" + seen, e);
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(serve.pid()), "Thread.print").redirectErrorStream(true).start();
+            String threads = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            throw new AssertionError("serve did not listen within 120 s; it printed:\n" + seen + "\nits threads:\n" + threads, e);
         }
     }
 

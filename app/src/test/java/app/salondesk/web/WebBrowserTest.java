@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -126,6 +127,87 @@ class WebBrowserTest {
         }
         assertEquals(1, f.onlineBookings("status <> 'cancelled'"));
         assertEquals(0, f.onlineBookings("starts_at = '" + WebFixture.tomorrowAt(11, 0) + "'::timestamptz"), "not on the desk's time");
+        assertEquals(0, f.salon.overlappingPairs());
+    }
+
+    /** Colour for Anna (30 of work, 40 while it takes, 30 of finishing, then 10 of cleaning up) and a 30-minute fringe: once. */
+    private static long[] phasedServices() {
+        long colour = f.salon.dsl.fetchOptional("SELECT id FROM services WHERE name = 'Colour'").map(r -> r.get(0, Long.class))
+                .orElseGet(() -> f.salon.phasedService("Colour", "{30,-40,30}", 10, f.salon.anna));
+        long fringe = f.salon.dsl.fetchOptional("SELECT id FROM services WHERE name = 'Fringe'").map(r -> r.get(0, Long.class))
+                .orElseGet(() -> f.salon.phasedService("Fringe", null, 0, f.salon.anna));
+        f.salon.dsl.execute("UPDATE services SET price = 900 WHERE id = " + colour);
+        f.salon.dsl.execute("UPDATE services SET duration_min = 30, price = 200 WHERE id = " + fringe);
+        return new long[]{colour, fringe};
+    }
+
+    /** The link or button on the page whose text starts with these words, as the client reads it. */
+    private static String rowText(Browser b, String startsWith) {
+        return b.driver.findElements(org.openqa.selenium.By.cssSelector("a, button")).stream()
+                .map(e -> e.getText().replace('\n', ' ').strip()).filter(t -> t.startsWith(startsWith)).findFirst()
+                .orElseThrow(() -> new AssertionError("no \"" + startsWith + "\" on the page:\n" + b.text()));
+    }
+
+    @Test
+    void aServiceWithProcessingTimeIsShownAsTheTimeTheClientStays() throws Exception {
+        long colour = phasedServices()[0];
+        try (Browser b = new Browser("en", 390, 1000)) {
+            b.open(f.base + "/" + WebFixture.SLUG);
+            // 100 minutes in the salon: the work and the colour taking, never Anna's cleanup after
+            String row = rowText(b, "Colour");
+            assertTrue(row.contains("100 min, incl. 40 min processing \u00b7 "), row);
+            assertFalse(row.contains("110") || row.contains("70 min"), row);
+            b.click("Colour");
+            row = rowText(b, "Anna");
+            assertTrue(row.contains("100 min, incl. 40 min processing \u00b7 "), row);
+            b.click("Anna");
+            b.navigate(b.driver.findElement(org.openqa.selenium.By.cssSelector("a.day[href$='day=" + WebFixture.tomorrow() + "']")));
+            b.click("2:00 PM");
+            // the step taken says when the client is done
+            assertTrue(b.text().contains(", 2:00 PM\u20133:40 PM"), b.text());
+            b.type("name", "Oksana Petrenko");
+            b.type("phone", "067 765 4321");
+            b.find("#consent").click();
+            b.navigate(b.find("#book"));
+            assertTrue(b.text().contains("You are booked!"), b.text());
+            assertTrue(b.text().contains("2:00 PM\u20133:40 PM"), "when, to when: " + b.text());
+            assertTrue(b.text().contains("Length\n100 min"), b.text());
+            b.screenshot(Path.of("target", "screenshots", "online-phased.png"));
+        }
+        assertEquals(1, f.onlineBookings("service_id = " + colour + " AND starts_at = '" + WebFixture.tomorrowAt(14, 0)
+                + "'::timestamptz AND duration_min = 100 AND cleanup_min = 10 AND phases = '{30,-40,30}'"));
+    }
+
+    @Test
+    void aClientBooksFromThePageIntoAnotherClientsProcessingGap() throws Exception {
+        long[] services = phasedServices();
+        // the desk's colour for Iryna at 10:00: Anna works 10:00–10:30 and 11:10–11:40, cleans up until 11:50
+        BookingOutcome desk = f.salon.engine.book(new NewBooking(f.salon.tenant, f.salon.anna, f.salon.client, null,
+                services[0], WebFixture.tomorrowAt(10, 0), null, "", UUID.randomUUID(), Source.FORM, false));
+        assertInstanceOf(BookingOutcome.Booked.class, desk);
+        try (Browser b = new Browser("en", 390, 1000)) {
+            b.open(f.base + "/" + WebFixture.SLUG);
+            b.click("Fringe");
+            b.click("Anna");
+            b.navigate(b.driver.findElement(org.openqa.selenium.By.cssSelector("a.day[href$='day=" + WebFixture.tomorrow() + "']")));
+            java.util.List<String> times = b.driver.findElements(org.openqa.selenium.By.cssSelector(".times a.time")).stream()
+                    .map(e -> e.getText().strip()).toList();
+            // in the gap, 10:30–11:00 fits; nothing meets her work or her cleanup
+            assertTrue(times.contains("10:30 AM"), times.toString());
+            for (String taken : java.util.List.of("9:45 AM", "10:00 AM", "10:15 AM", "10:45 AM", "11:00 AM", "11:15 AM", "11:30 AM", "11:45 AM")) {
+                assertFalse(times.contains(taken), taken + " is offered: " + times);
+            }
+            assertTrue(times.contains("12:00 PM"), times.toString());
+            b.click("10:30 AM");
+            b.type("name", "Marta Gap");
+            b.type("phone", "067 111 2233");
+            b.find("#consent").click();
+            b.navigate(b.find("#book"));
+            assertTrue(b.text().contains("You are booked!"), b.text());
+            assertTrue(b.text().contains("10:30 AM\u201311:00 AM"), b.text());
+        }
+        assertEquals(1, f.onlineBookings("service_id = " + services[1] + " AND master_id = " + f.salon.anna
+                + " AND starts_at = '" + WebFixture.tomorrowAt(10, 30) + "'::timestamptz"));
         assertEquals(0, f.salon.overlappingPairs());
     }
 

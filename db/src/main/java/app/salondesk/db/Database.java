@@ -2,12 +2,17 @@ package app.salondesk.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.SQLExceptionOverride;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
 
 /** The connection pool of one running application, and the schema migrations. */
 public final class Database implements AutoCloseable {
@@ -18,10 +23,12 @@ public final class Database implements AutoCloseable {
     public static final String MIGRATIONS = "classpath:db/migration";
 
     private final HikariDataSource pool;
+    private final PoolerAwareDataSource source;
     private volatile ConnectionSettings settings;
 
-    private Database(HikariDataSource pool, ConnectionSettings settings) {
+    private Database(HikariDataSource pool, PoolerAwareDataSource source, ConnectionSettings settings) {
         this.pool = pool;
+        this.source = source;
         this.settings = settings;
     }
 
@@ -53,7 +60,6 @@ public final class Database implements AutoCloseable {
     public static Database open(ConnectionSettings settings, int maxPoolSize, java.util.Map<String, String> sessionSettings) {
         HikariConfig cfg = new HikariConfig();
         cfg.setPoolName("salondesk");
-        cfg.setJdbcUrl(settings.url());
         if (settings.user() != null) {
             cfg.setUsername(settings.user());
         }
@@ -64,17 +70,51 @@ public final class Database implements AutoCloseable {
         cfg.setMinimumIdle(1);
         cfg.setConnectionTimeout(10_000);
         cfg.setInitializationFailTimeout(1);
-        cfg.addDataSourceProperty("ApplicationName", "SalonDesk");
-        cfg.addDataSourceProperty("connectTimeout", "10");
-        cfg.addDataSourceProperty("tcpKeepAlive", "true");
-        cfg.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
+        java.util.Properties driver = new java.util.Properties();
+        driver.setProperty("ApplicationName", "SalonDesk");
+        driver.setProperty("connectTimeout", "10");
+        driver.setProperty("tcpKeepAlive", "true");
+        driver.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
         java.util.Map<String, String> session = new java.util.TreeMap<>(sessionSettings);
         session.putIfAbsent("idle_in_transaction_session_timeout", IDLE_IN_TRANSACTION_TIMEOUT);
         StringBuilder options = new StringBuilder();
         session.forEach((name, value) -> options.append(options.isEmpty() ? "" : " ").append("-c ").append(name).append('=').append(value));
         // a URL's own options= (a tool's, a benchmark's) takes precedence over these
-        cfg.addDataSourceProperty("options", options.toString());
-        return new Database(new HikariDataSource(cfg), settings);
+        driver.setProperty("options", options.toString());
+        // each new connection is checked for a pooler in between (PgBouncer: no server-side prepared statements)
+        PoolerAwareDataSource source = new PoolerAwareDataSource(settings.url(), driver, settings.user(), settings.password());
+        cfg.setDataSource(source);
+        StandbyEviction eviction = new StandbyEviction();
+        cfg.setExceptionOverride(eviction);
+        HikariDataSource pool = new HikariDataSource(cfg);
+        eviction.pool = pool;
+        return new Database(pool, source, settings);
+    }
+
+    /**
+     * A write refused with SQLSTATE 25006 (read_only_sql_transaction) on a pooled connection
+     * means the server behind it is a standby now (issue 19, ADR 23): a connection through
+     * PgBouncer outlives the switchover of the node behind it, and a demoted primary takes no
+     * writes. Every connection of the pool is replaced — the idle ones at once, the busy ones
+     * when they come back — and the new ones reach the primary (a multi-host URL with
+     * {@code targetServerType=primary} checks that at connect). Other errors are Hikari's to judge.
+     */
+    private static final class StandbyEviction implements SQLExceptionOverride {
+        volatile HikariDataSource pool;
+
+        @java.lang.Override
+        public SQLExceptionOverride.Override adjudicate(java.sql.SQLException e) {
+            if (!"25006".equals(e.getSQLState())) {
+                return Override.CONTINUE_EVICT;
+            }
+            HikariDataSource p = pool;
+            if (p != null && p.getHikariPoolMXBean() != null) {
+                log.warn("the database server took no writes (a standby after a failover or switchover): "
+                        + "the pool's connections are replaced");
+                p.getHikariPoolMXBean().softEvictConnections();
+            }
+            return Override.MUST_EVICT;
+        }
     }
 
     public int maxPoolSize() {
@@ -90,6 +130,15 @@ public final class Database implements AutoCloseable {
     }
 
     /**
+     * Where the pool connects, for people to read: the servers and the database of the URL,
+     * without its parameters (which may hold a password, and say nothing to a receptionist):
+     * {@code db1:6432,db2:6432/salondesk}.
+     */
+    public String where() {
+        return ConnectionSettings.where(settings.url());
+    }
+
+    /**
      * The login's password changed while the pool is open: the connections it opens from now
      * on (after a lost connection, or when an old one retires) sign in with the new one. The
      * connections already open stay signed in.
@@ -99,11 +148,81 @@ public final class Database implements AutoCloseable {
         settings = new ConnectionSettings(settings.url(), settings.user(), password);
     }
 
-    /** Brings the schema up to date; returns how many migrations were applied. */
+    /**
+     * Whether the pool's connections reach PostgreSQL through a connection pooler (PgBouncer;
+     * ADR 23), as far as the connections made so far have shown ({@link Pooler}): known once the
+     * pool is open, since it opens its first connection at once.
+     */
+    public boolean throughPooler() {
+        return source.pooled();
+    }
+
+    /**
+     * Brings the schema up to date; returns how many migrations were applied. Through a pooler
+     * (ADR 23) a schema that is current already is left alone, and one that is not is refused
+     * ({@link MigrationThroughPoolerException}): Flyway holds a session — its lock, its role, its
+     * statements over many transactions — which transaction pooling would scatter over server
+     * sessions that serve other desks in between.
+     */
     public int migrate() {
+        if (throughPooler()) {
+            if (current()) {
+                return 0;
+            }
+            throw new MigrationThroughPoolerException(where());
+        }
         // connections of its own, without the pool's socket timeout: a migration may build an
         // index over a salon's whole history
         return migrate(Flyway.configure().dataSource(settings.url(), settings.user(), settings.password()), null);
+    }
+
+    /** Whether the schema is at exactly this build's migrations (one query on a pooled connection). */
+    private boolean current() {
+        Optional<List<BuildMigrations.Migration>> known = BuildMigrations.onClassPath();
+        if (known.isPresent()) {
+            try (Connection c = pool.getConnection()) {
+                return BuildMigrations.allApplied(c, known.get());
+            } catch (SQLException e) {
+                log.debug("the schema's history could not be read; Flyway looks at it", e);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * As {@link #migrate()}, except when the schema is at exactly this build's migrations already
+     * ({@link BuildMigrations#allApplied}: one query on a pooled connection): then Flyway is left
+     * out, its scan and validation too (issue 16: they cost a start of the desk about 0.6 s of CPU),
+     * and {@link #validate()} is for the caller to run later. A schema behind, ahead or in any
+     * other state is migrated by Flyway before this returns, as always.
+     *
+     * @return whether it was current (nothing migrated, Flyway's validation still to run)
+     */
+    public boolean migrateUnlessCurrent() {
+        if (current()) {
+            return true;
+        }
+        migrate();
+        return false;
+    }
+
+    /**
+     * Flyway's own validation of the schema's history against this build's migrations: what
+     * {@link #migrateUnlessCurrent()} leaves for later. A difference is logged as an error (a landed
+     * migration was edited, which the conventions forbid); the check that let the start go on
+     * already compared versions, descriptions and checksums.
+     *
+     * @return whether Flyway found the history valid
+     */
+    public boolean validate() {
+        // through a pooler Flyway's connections too must do without server-side prepared statements
+        String url = settings.url() + (!throughPooler() ? "" : (settings.url().contains("?") ? "&" : "?") + "prepareThreshold=0");
+        var result = Flyway.configure().dataSource(url, settings.user(), settings.password())
+                .locations(MIGRATIONS).load().validateWithResult();
+        if (!result.validationSuccessful) {
+            log.error("the schema's history does not match this build's migrations: {}", result.getAllErrorMessages());
+        }
+        return result.validationSuccessful;
     }
 
     public static int migrate(DataSource dataSource) {

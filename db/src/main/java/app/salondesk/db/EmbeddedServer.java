@@ -78,9 +78,49 @@ public final class EmbeddedServer implements AutoCloseable {
     public interface BinaryArchive {
         InputStream open() throws IOException;
 
-        /** The build for this OS and CPU on the class path: the version the parent pom pins. */
+        /**
+         * A name that stands for exactly this archive's content, when it has one: an archive
+         * unpacked once under that name is found again without opening it (a warm start need not
+         * read and hash 15 MB). Empty: the archive is read and identified by its SHA-256.
+         */
+        default Optional<String> identity() {
+            return Optional.empty();
+        }
+
+        /**
+         * The build for this OS and CPU on the class path: the version the parent pom pins,
+         * which is its identity (Maven artifacts of a version never change).
+         */
         static BinaryArchive onClassPath() {
-            return () -> DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(systemName(), System.getProperty("os.arch"));
+            Optional<String> identity = classPathBinariesVersion()
+                    .map(v -> "zonky-" + v + "-" + systemName() + "-" + System.getProperty("os.arch"));
+            return new BinaryArchive() {
+                @Override
+                public InputStream open() throws IOException {
+                    return DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(systemName(), System.getProperty("os.arch"));
+                }
+
+                @Override
+                public Optional<String> identity() {
+                    return identity;
+                }
+            };
+        }
+    }
+
+    /** The version of the PostgreSQL binaries this build puts on the class path (written by the build). */
+    private static Optional<String> classPathBinariesVersion() {
+        try (InputStream in = EmbeddedServer.class.getResourceAsStream("postgres-binaries.properties")) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            Properties p = new Properties();
+            p.load(in);
+            String v = p.getProperty("version", "");
+            // unfiltered (an IDE's own build): no identity, the archive is hashed as before
+            return v.isBlank() || v.contains("${") ? Optional.empty() : Optional.of(v.strip());
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 
@@ -141,23 +181,23 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         try {
             createPrivateDirectory(baseDir);
-            byte[] archive;
-            try (InputStream in = binaries.open()) {
-                archive = in.readAllBytes();
-            }
-            Path binDir = unpackBinaries(binCacheDir, archive);
+            Path binDir = binaries(binCacheDir, binaries);
+            StartupTimeline.mark("pg-binaries");
             Path dataDir = baseDir.resolve("data");
             Path pwFile = baseDir.resolve("superuser.password");
             String password = readOrCreatePassword(pwFile);
             if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
                 initdb(binDir, dataDir, pwFile);
+                StartupTimeline.mark("initdb");
             }
             EmbeddedServer server = new EmbeddedServer(dataDir, binDir, port == 0 ? freePort() : port, password,
                     durability, baseDir.resolve("postgres.log"));
             server.stopOrphan();
             server.startAfterCrash();
+            StartupTimeline.mark("postmaster");
             Runtime.getRuntime().addShutdownHook(server.shutdownHook);
             server.ensureDatabase("salondesk");
+            StartupTimeline.mark("server");
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + baseDir, e);
@@ -457,6 +497,34 @@ public final class EmbeddedServer implements AutoCloseable {
 
     private static boolean isPosix(Path path) {
         return path.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    /**
+     * The unpacked binaries of {@code archive}: found by its {@link BinaryArchive#identity()}
+     * when it has one and was unpacked before (nothing read), else read and unpacked once.
+     */
+    static Path binaries(Path cacheDir, BinaryArchive archive) throws IOException {
+        Optional<String> identity = archive.identity();
+        Path pointer = identity.map(id -> cacheDir.resolve(id.replaceAll("[^A-Za-z0-9._-]", "_") + ".unpacked")).orElse(null);
+        if (pointer != null && Files.isRegularFile(pointer)) {
+            String name = Files.readString(pointer, StandardCharsets.UTF_8).strip();
+            Path known = cacheDir.resolve(name).normalize();
+            if (name.startsWith("PG-") && known.getParent().equals(cacheDir.normalize()) && Files.exists(known.resolve(".complete"))) {
+                return known;
+            }
+        }
+        byte[] bytes;
+        try (InputStream in = archive.open()) {
+            bytes = in.readAllBytes();
+        }
+        Path target = unpackBinaries(cacheDir, bytes);
+        if (pointer != null) {
+            // written whole, then renamed: a pointer is either absent or names a complete unpacking
+            Path tmp = Files.createTempFile(cacheDir, "pointer-", ".tmp");
+            Files.writeString(tmp, target.getFileName().toString(), StandardCharsets.UTF_8);
+            Files.move(tmp, pointer, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return target;
     }
 
     /**

@@ -21,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -54,6 +55,58 @@ class EmbeddedServerTest {
             rs.next();
             assertEquals("on", rs.getString(1), "the salon's data is written durably");
         }
+    }
+
+    /** Issue 16: a warm start neither reads nor hashes the 15 MB archive of the binaries. */
+    @Test
+    void binariesUnpackedOnceAreFoundAgainWithoutOpeningTheArchive(@TempDir Path cache) throws Exception {
+        EmbeddedServer.BinaryArchive real = EmbeddedServer.BinaryArchive.onClassPath();
+        assertTrue(real.identity().isPresent(), "the build names the version of the binaries on the class path");
+        AtomicInteger opened = new AtomicInteger();
+        EmbeddedServer.BinaryArchive counted = counting(real, real.identity(), opened);
+
+        Path first = EmbeddedServer.binaries(cache, counted);
+        Path again = EmbeddedServer.binaries(cache, counted);
+
+        assertEquals(first, again);
+        assertEquals(1, opened.get(), "opened to unpack it, and not again");
+        assertTrue(Files.isExecutable(again.resolve("bin").resolve("postgres")));
+    }
+
+    @Test
+    void anArchiveWithoutAnIdentityIsReadEachTimeAndAnUnfinishedUnpackingIsDoneAgain(@TempDir Path cache) throws Exception {
+        EmbeddedServer.BinaryArchive real = EmbeddedServer.BinaryArchive.onClassPath();
+        AtomicInteger plainOpened = new AtomicInteger();
+        EmbeddedServer.BinaryArchive plain = counting(real, java.util.Optional.empty(), plainOpened);
+        Path first = EmbeddedServer.binaries(cache, plain);
+        assertEquals(first, EmbeddedServer.binaries(cache, plain));
+        assertEquals(2, plainOpened.get(), "no name to trust: read (and hashed) each time");
+
+        AtomicInteger opened = new AtomicInteger();
+        EmbeddedServer.BinaryArchive named = counting(real, real.identity(), opened);
+        Path unpacked = EmbeddedServer.binaries(cache, named);
+        // a crash half-way through unpacking: the marker of a complete unpacking is missing
+        Files.delete(unpacked.resolve(".complete"));
+        Path again = EmbeddedServer.binaries(cache, named);
+        assertEquals(unpacked, again);
+        assertEquals(2, opened.get(), "the unfinished unpacking is not trusted: read and unpacked again");
+        assertTrue(Files.exists(again.resolve(".complete")));
+    }
+
+    private static EmbeddedServer.BinaryArchive counting(EmbeddedServer.BinaryArchive real, java.util.Optional<String> identity,
+                                                         AtomicInteger opened) {
+        return new EmbeddedServer.BinaryArchive() {
+            @Override
+            public InputStream open() throws IOException {
+                opened.incrementAndGet();
+                return real.open();
+            }
+
+            @Override
+            public java.util.Optional<String> identity() {
+                return identity;
+            }
+        };
     }
 
     @Test

@@ -5,7 +5,7 @@ import app.salondesk.booking.FreeSlot;
 import app.salondesk.catalog.Service;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
-import javafx.animation.PauseTransition;
+import app.salondesk.ui.SaveInFlight;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -33,7 +33,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import javafx.util.Duration;
 import javafx.util.StringConverter;
 
 import java.time.ZonedDateTime;
@@ -51,6 +50,8 @@ public final class BookingFormView {
     private final VBox root = new VBox(12);
     private final VBox answerBox = new VBox(6);
     private final DateTimeFormatter timeFormat;
+    /** The save on its way, while there is one. */
+    private SaveInFlight flight;
 
     /** Makes a client name field that searches as you type and reports the client picked. */
     @FunctionalInterface
@@ -186,13 +187,15 @@ public final class BookingFormView {
                 chips.getChildren().add(none);
             }
             vm.freeStarts().forEach(t -> {
-                Button chip = new Button(t.format(timeFormat));
+                // on a fall-back day the two 03:30s say which is which, and each books its own instant
+                Button chip = new Button(vm.startLabel(t));
                 chip.getStyleClass().add("free-start");
-                chip.setOnAction(e -> vm.timeProperty().set(t.toString()));
+                chip.setUserData(t);
+                chip.setOnAction(e -> vm.chooseStart(t));
                 chips.getChildren().add(chip);
             });
         };
-        vm.freeStarts().addListener((ListChangeListener<java.time.LocalTime>) c -> fillChips.run());
+        vm.freeStarts().addListener((ListChangeListener<java.time.Instant>) c -> fillChips.run());
         vm.freeStartsNoteProperty().addListener((obs, old, now) -> fillChips.run());
         fillChips.run();
 
@@ -217,6 +220,13 @@ public final class BookingFormView {
         int row = 0;
         grid.addRow(row++, label("form.client"), new HBox(8, grow(name), phone));
         grid.add(errors(vm.visibleError("client", vm.clientErrorProperty()), vm.visibleError("phone", vm.phoneErrorProperty())), 1, row++);
+        Label noShows = new Label();
+        noShows.setId("form-no-shows");
+        noShows.getStyleClass().add("no-shows-warning");
+        noShows.textProperty().bind(vm.noShowsProperty());
+        noShows.visibleProperty().bind(vm.noShowsProperty().isNotEmpty());
+        noShows.managedProperty().bind(noShows.visibleProperty());
+        grid.add(noShows, 1, row++);
         grid.addRow(row++, label("form.service"), new HBox(8, grow(service), price));
         grid.add(error(vm.visibleError("service", vm.serviceErrorProperty())), 1, row++);
         grid.addRow(row++, label("form.master"), master);
@@ -225,10 +235,19 @@ public final class BookingFormView {
         when.setAlignment(Pos.CENTER_LEFT);
         grid.addRow(row++, label("form.date"), when);
         grid.add(errors(vm.visibleError("time", vm.timeErrorProperty()), vm.visibleError("duration", vm.durationErrorProperty())), 1, row++);
+        Label stay = new Label();
+        stay.setId("form-stay");
+        stay.textProperty().bind(vm.stayProperty());
+        stay.visibleProperty().bind(vm.stayProperty().isNotEmpty());
+        stay.managedProperty().bind(stay.visibleProperty());
+        grid.add(stay, 1, row++);
+        grid.add(twice(), 1, row++);
         grid.addRow(row++, label("form.freeStarts"), chips);
         grid.addRow(row++, label("form.note"), note);
         grid.add(error(vm.visibleError("note", vm.noteErrorProperty())), 1, row++);
-        grid.add(outside, 1, row);
+        grid.add(outside, 1, row++);
+        SeriesPart series = new SeriesPart(vm, messages);
+        grid.add(series.controls(), 1, row);
 
         answerBox.setId("form-answer");
         answerBox.getStyleClass().add("form-answer");
@@ -236,18 +255,30 @@ public final class BookingFormView {
         Label general = error(vm.generalErrorProperty());
         general.setId("form-general-error");
 
+        // from Save until the answer: nothing is typed or sent again, and a save long enough to
+        // notice says so as the calendar's drop does ("saving…", then "waiting for the schedule…")
+        grid.disableProperty().bind(vm.savingProperty());
         ProgressIndicator busy = new ProgressIndicator();
+        busy.setId("form-saving-spinner");
         busy.setPrefSize(18, 18);
-        busy.setVisible(false);
-        // a spinner only when saving takes long enough to notice (300 ms), never a frozen window
-        PauseTransition delay = new PauseTransition(Duration.millis(300));
-        delay.setOnFinished(e -> busy.setVisible(vm.savingProperty().get()));
+        Label savingText = new Label();
+        savingText.setId("form-saving");
+        savingText.getStyleClass().add("hint");
+        HBox savingState = new HBox(6, busy, savingText);
+        savingState.setAlignment(Pos.CENTER_LEFT);
+        savingState.setVisible(false);
         vm.savingProperty().addListener((obs, was, now) -> {
+            if (flight != null) {
+                flight.settle();
+                flight = null;
+            }
             if (now) {
-                delay.playFromStart();
-            } else {
-                delay.stop();
-                busy.setVisible(false);
+                SaveInFlight f = SaveInFlight.start();
+                f.phaseProperty().addListener((o, before, phase) -> {
+                    savingState.setVisible(SaveInFlight.shown(phase));
+                    savingText.setText(SaveInFlight.words(messages, phase));
+                });
+                flight = f;
             }
         });
         Button cancel = new Button(messages.get("form.cancel"));
@@ -261,7 +292,7 @@ public final class BookingFormView {
         save.setOnAction(e -> vm.save());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox buttons = new HBox(8, busy, gap, cancel, save);
+        HBox buttons = new HBox(8, savingState, gap, cancel, save);
         buttons.setAlignment(Pos.CENTER_RIGHT);
         // the waitlist's answer, whichever button asked (here, or after "just taken")
         Label joined = new Label();
@@ -274,13 +305,43 @@ public final class BookingFormView {
             // nothing suits the client today: wait for this day instead of booking
             Button wait = new Button(messages.get("form.waitInstead"));
             wait.setId("form-waitlist");
-            wait.disableProperty().bind(vm.waitlistAnswerProperty().isNotEmpty());
+            wait.disableProperty().bind(vm.waitlistAnswerProperty().isNotEmpty().or(vm.savingProperty()));
             wait.setOnAction(e -> vm.joinWaitlist());
             buttons.getChildren().add(1, wait);
         }
 
-        root.getChildren().addAll(grid, general, answerBox, joined, buttons);
+        root.getChildren().addAll(grid, general, answerBox, series.answer(), joined, buttons);
         vm.onSaved(b -> close());
+        // a series closes once every occurrence went through; otherwise its rows stay to pick from
+        vm.repeat().allDoneProperty().addListener((obs, was, done) -> {
+            if (done) {
+                close();
+            }
+        });
+    }
+
+    /**
+     * For a typed time that happens twice that day (a fall-back day): which of the two it is,
+     * and a button for the other one.
+     */
+    private Node twice() {
+        Label which = new Label();
+        which.setId("form-start-note");
+        which.setWrapText(true);
+        which.getStyleClass().add("hint");
+        which.textProperty().bind(vm.startNoteProperty());
+        Button other = new Button();
+        other.setId("form-start-other");
+        other.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> vm.otherStartProperty().get() == null ? ""
+                : messages.format("form.start.pickOther", vm.startLabel(vm.otherStartProperty().get())), vm.otherStartProperty()));
+        other.setOnAction(e -> vm.pickOtherStart());
+        other.setMinWidth(Region.USE_PREF_SIZE);   // the note wraps, the button says all of its time
+        HBox.setHgrow(which, Priority.ALWAYS);
+        HBox box = new HBox(8, which, other);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.visibleProperty().bind(vm.otherStartProperty().isNotNull());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
     }
 
     private void close() {

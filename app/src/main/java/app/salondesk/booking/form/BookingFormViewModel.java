@@ -3,12 +3,14 @@ package app.salondesk.booking.form;
 import app.salondesk.booking.Booking;
 import app.salondesk.booking.BookingEngine;
 import app.salondesk.booking.BookingOutcome;
+import app.salondesk.booking.BookingSeries;
+import app.salondesk.booking.Repeat;
 import app.salondesk.booking.FreeSlot;
-import app.salondesk.booking.FreeSlotFinder;
 import app.salondesk.booking.InvalidReason;
 import app.salondesk.booking.NewBooking;
 import app.salondesk.booking.Reschedule;
 import app.salondesk.booking.Source;
+import app.salondesk.catalog.Money;
 import app.salondesk.catalog.Service;
 import app.salondesk.clients.ClientRepository;
 import app.salondesk.clients.PhoneNumbers;
@@ -16,8 +18,6 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
 import app.salondesk.ui.TaskRunner;
-import app.salondesk.waitlist.DailyWindow;
-import app.salondesk.waitlist.NewWaitlistEntry;
 import app.salondesk.waitlist.WaitlistDesk;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -39,9 +39,6 @@ import javafx.collections.ObservableList;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -52,8 +49,11 @@ import java.util.function.Consumer;
 
 /**
  * The booking form's state and commands: what the receptionist typed, whether each field is
- * valid (nothing is sent while one is not), the master's free starts for the chosen day, and
- * the engine's answer. No controls; tests drive it without the FX toolkit.
+ * valid (nothing is sent while one is not), the save in flight (one at a time: Save, a free
+ * time offered, Try again wait for its answer) and the engine's answer. The start and what
+ * daylight saving does to it are {@link BookingStart}'s, the master's free starts
+ * {@link FreeStarts}', the waitlist {@link FormWaitlist}'s. No controls; tests drive it
+ * without the FX toolkit.
  */
 public final class BookingFormViewModel {
 
@@ -61,20 +61,20 @@ public final class BookingFormViewModel {
     public record Existing(Booking booking, String clientName, String clientPhone) {
     }
 
-    static final int FREE_STARTS_SHOWN = 12;
-
     private final Salon salon;
     private final BookingEngine engine;
     private final TaskRunner tasks;
     private final Messages messages;
+    private final Money money;
     private final List<Master> allMasters;
     private final Map<Long, Set<Long>> servicesByMaster = new java.util.HashMap<>();
     /** A master's own length and price of a service, where they differ: "master|service". */
     private final Map<String, app.salondesk.catalog.Offer> ownTerms = new java.util.HashMap<>();
     private UUID requestId = UUID.randomUUID();   // made when the form opens: a re-sent save books once
-    /** The salon's waitlist, where the desk offers it; null: the "time taken" answer offers no waitlist. */
-    private WaitlistDesk waitlist;
-    private final ReadOnlyStringWrapper waitlistAnswer = new ReadOnlyStringWrapper(this, "waitlistAnswer", "");
+    /** The salon's waitlist, where the desk offers it. */
+    private final FormWaitlist waitlist;
+    /** Recurring bookings: a new one's repeats, an occurrence's later ones (issue 17). */
+    private final FormRepeat repeat;
     private Existing existing;
 
     private final StringProperty clientName = new SimpleStringProperty(this, "clientName", "");
@@ -84,15 +84,20 @@ public final class BookingFormViewModel {
     private final ObjectProperty<Service> service = new SimpleObjectProperty<>(this, "service");
     private final ObservableList<Master> masters = FXCollections.observableArrayList();
     private final ObjectProperty<Master> master = new SimpleObjectProperty<>(this, "master");
-    private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>(this, "date");
-    private final StringProperty time = new SimpleStringProperty(this, "time", "");
+    /** The day and time typed, and the instant they are (daylight saving included). */
+    private final BookingStart start;
     private final StringProperty duration = new SimpleStringProperty(this, "duration", "");
     private final StringProperty note = new SimpleStringProperty(this, "note", "");
     private final ReadOnlyStringWrapper price = new ReadOnlyStringWrapper(this, "price", "");
-    private final ObservableList<LocalTime> freeStarts = FXCollections.observableArrayList();
-    /** Why no free times are listed ("" while they are, or while they are being looked for). */
-    private final javafx.beans.property.ReadOnlyStringWrapper freeStartsNote = new javafx.beans.property.ReadOnlyStringWrapper(this,
-            "freeStartsNote", "");
+    /** Of a service with processing time: "100 min, incl. 40 min processing" ({@link FormStay}); else empty. */
+    private final ReadOnlyStringWrapper stay = new ReadOnlyStringWrapper(this, "stay", "");
+    /** How each master's service runs (her phases), "master|service", as the desk last read it. */
+    private final java.util.Map<String, app.salondesk.catalog.OfferShape> shapes = new java.util.HashMap<>();
+    private final FreeStarts freeStarts;
+    /** The chosen client's past no-shows ("2 no-shows, last 12 Oct"), "" when she has none or none is chosen. */
+    private final ReadOnlyStringWrapper noShows = new ReadOnlyStringWrapper(this, "noShows", "");
+    private java.util.function.LongFunction<app.salondesk.booking.NoShows> noShowLookup;
+    private int noShowsRequest;
     private final BooleanProperty outsideHours = new SimpleBooleanProperty(this, "outsideHours");
 
     private final ReadOnlyStringWrapper clientError = new ReadOnlyStringWrapper(this, "clientError", "");
@@ -110,7 +115,6 @@ public final class BookingFormViewModel {
     private final ReadOnlyBooleanWrapper saving = new ReadOnlyBooleanWrapper(this, "saving");
     private final ReadOnlyObjectWrapper<BookingOutcome> answer = new ReadOnlyObjectWrapper<>(this, "answer");
     private final BooleanBinding valid;
-    private int freeStartsRequest;
     private final List<Consumer<Booking>> onSaved = new java.util.ArrayList<>();
 
     public BookingFormViewModel(Salon salon, BookingEngine engine, TaskRunner tasks, Messages messages,
@@ -119,7 +123,12 @@ public final class BookingFormViewModel {
         this.engine = engine;
         this.tasks = tasks;
         this.messages = messages;
+        this.money = new Money(messages.locale(), salon.currency());
         this.allMasters = List.copyOf(activeMasters);
+        this.start = new BookingStart(salon.zone(), messages);
+        this.freeStarts = new FreeStarts(salon, engine, tasks, messages);
+        this.waitlist = new FormWaitlist(salon.id(), tasks, messages);
+        this.repeat = new FormRepeat(salon, new BookingSeries(engine), tasks, messages, saving::set, this::failed, start::instant);
         for (app.salondesk.catalog.Offer o : offers) {
             servicesByMaster.computeIfAbsent(o.masterId(), k -> new java.util.HashSet<>()).add(o.serviceId());
             ownTerms.put(o.masterId() + "|" + o.serviceId(), o);
@@ -128,6 +137,7 @@ public final class BookingFormViewModel {
         masters.setAll(activeMasters);
 
         service.addListener((obs, old, s) -> serviceChosen(s));
+        clientId.addListener((obs, old, now) -> lookUpNoShows(now));
         clientName.addListener((obs, old, now) -> {
             clientId.set(null);   // typed over a chosen client: a new or other client
             touch("client");
@@ -142,38 +152,49 @@ public final class BookingFormViewModel {
             applyTerms();
             refreshFreeStarts();
         });
-        date.addListener((obs, old, now) -> {
+        start.errorProperty().addListener((obs, old, now) -> validateTime());
+        start.dateProperty().addListener((obs, old, now) -> {
             validateTime();
             refreshFreeStarts();
+            repeat.firstDayIs(now);
         });
-        time.addListener((obs, old, now) -> {
+        start.timeProperty().addListener((obs, old, now) -> {
             touch("time");
             validateTime();
+            repeat.validate();
         });
         duration.addListener((obs, old, now) -> {
             touch("duration");
             validateDuration();
             refreshFreeStarts();
+            updateStay();
         });
         note.addListener((obs, old, now) -> validateNote());
         validateAll();
         valid = Bindings.createBooleanBinding(() -> clientError.get().isEmpty() && phoneError.get().isEmpty()
                         && masterError.get().isEmpty() && timeError.get().isEmpty() && durationError.get().isEmpty()
-                        && noteError.get().isEmpty(),
-                clientError, phoneError, masterError, timeError, durationError, noteError);
+                        && noteError.get().isEmpty() && repeat.errorProperty().get().isEmpty(),
+                clientError, phoneError, masterError, timeError, durationError, noteError, repeat.errorProperty());
     }
 
     // ---- opening -----------------------------------------------------------------------------
 
     /** A new booking, optionally at a master and time picked on the calendar. */
-    public void startNew(Master at, LocalDateTime when) {
+    public void startNew(Master at, Instant when) {
         existing = null;
         touched.clear();
         master.set(at);
-        LocalDateTime w = when != null ? when : LocalDateTime.now(java.time.Clock.system(salon.zone())).plusHours(1).withMinute(0);
-        date.set(w.toLocalDate());
-        time.set(w.toLocalTime().withSecond(0).withNano(0).toString());
+        start.set(when != null ? when
+                : java.time.ZonedDateTime.now(salon.zone()).plusHours(1).truncatedTo(java.time.temporal.ChronoUnit.HOURS).toInstant());
         validateAll();
+    }
+
+    /**
+     * A new booking at a salon wall-clock time (a waitlist window, a day's 10:00): read in the
+     * salon's zone once, here (a time that happens twice is its earlier instant).
+     */
+    public void startNew(Master at, LocalDateTime when) {
+        startNew(at, when == null ? null : when.atZone(salon.zone()).toInstant());
     }
 
     /** Edit an existing booking: its master, day, time and length (client and service stay). */
@@ -185,9 +206,7 @@ public final class BookingFormViewModel {
         clientId.set(b.clientId());
         service.set(b.serviceId() == null ? null : services.stream().filter(s -> s.id() == b.serviceId()).findFirst().orElse(null));
         master.set(allMasters.stream().filter(m -> m.id() == b.masterId()).findFirst().orElse(null));
-        ZonedDateTime start = b.start().atZone(salon.zone());
-        date.set(start.toLocalDate());
-        time.set(start.toLocalTime().toString());
+        start.set(b.start());   // its own instant, even at the second of a time that happens twice
         duration.set(Integer.toString(b.durationMin()));
         note.set(b.note());
         answer.set(null);
@@ -211,6 +230,39 @@ public final class BookingFormViewModel {
         clientId.set(id);   // after the name: typing clears it, choosing sets it
     }
 
+    /**
+     * Where the form reads a client's past no-shows (off the FX thread) once she is chosen; without
+     * it the form says nothing of them.
+     */
+    public void setNoShowLookup(java.util.function.LongFunction<app.salondesk.booking.NoShows> lookup) {
+        this.noShowLookup = lookup;
+        lookUpNoShows(clientId.get());
+    }
+
+    private void lookUpNoShows(Long client) {
+        int request = ++noShowsRequest;
+        noShows.set("");
+        if (client == null || noShowLookup == null) {
+            return;
+        }
+        var lookup = noShowLookup;
+        tasks.run(() -> lookup.apply(client), found -> {
+            if (request == noShowsRequest) {   // another client chosen meanwhile: hers will come
+                noShows.set(noShowsText(found));
+            }
+        }, failure -> { });
+    }
+
+    private String noShowsText(app.salondesk.booking.NoShows found) {
+        if (found.count() == 0) {
+            return "";
+        }
+        java.time.LocalDate last = found.last().atZone(salon.zone()).toLocalDate();
+        boolean thisYear = last.getYear() == LocalDate.now(java.time.Clock.system(salon.zone())).getYear();
+        String day = last.format(java.time.format.DateTimeFormatter.ofPattern(thisYear ? "d MMM" : "d MMM yyyy", messages.locale()));
+        return messages.plural("form.noShows", found.count(), day);
+    }
+
     // ---- saving ------------------------------------------------------------------------------
 
     public void save() {
@@ -219,7 +271,7 @@ public final class BookingFormViewModel {
         if (!valid.get() || saving.get()) {
             return;   // nothing is sent while a field is invalid; every error is on screen now
         }
-        Instant start = startInstant().orElseThrow();
+        Instant at = start.instant().orElseThrow();
         int minutes = Integer.parseInt(duration.get().strip());
         long masterId = master.get().id();
         answer.set(null);
@@ -229,30 +281,55 @@ public final class BookingFormViewModel {
             Service s = service.get();
             NewBooking cmd = new NewBooking(salon.id(), masterId, clientId.get(),
                     clientId.get() == null ? new NewBooking.ClientDetails(clientName.get().strip(), blankToNull(clientPhone.get())) : null,
-                    s == null ? null : s.id(), start, minutes, note.get(), requestId, Source.FORM, outsideHours.get());
-            tasks.save(saveName(start), () -> engine.book(cmd), this::answered, this::failed);
+                    s == null ? null : s.id(), at, minutes, note.get(), requestId, Source.FORM, outsideHours.get());
+            Optional<Repeat> series = repeat.rule();
+            if (series.isPresent()) {
+                // the form's request id names the series; each occurrence is booked through the engine on its own
+                repeat.book(saveName(at), cmd, series.get());
+                return;
+            }
+            tasks.save(saveName(at), () -> engine.book(cmd), this::answered, this::failed);
         } else {
             Booking b = existing.booking();
-            Reschedule cmd = new Reschedule(salon.id(), b.id(), b.version(), b.masterId(), masterId, start, minutes,
+            if (inSeries() && repeat.laterProperty().get()) {
+                repeat.changeFrom(saveName(at), b, masterId, at, minutes);
+                return;
+            }
+            Reschedule cmd = new Reschedule(salon.id(), b.id(), b.version(), b.masterId(), masterId, at, minutes,
                     Source.FORM, outsideHours.get());
-            tasks.save(saveName(start), () -> engine.reschedule(cmd), this::answered, this::failed);
+            tasks.save(saveName(at), () -> engine.reschedule(cmd), this::answered, this::failed);
         }
     }
 
     /** The save in the person's words, should the window close before it is answered. */
-    private String saveName(Instant start) {
+    private String saveName(Instant at) {
         return messages.format("save.booking", clientName.get().strip(),
-                start.atZone(salon.zone()).format(java.time.format.DateTimeFormatter.ofLocalizedDateTime(java.time.format.FormatStyle.SHORT)
+                at.atZone(salon.zone()).format(java.time.format.DateTimeFormatter.ofLocalizedDateTime(java.time.format.FormatStyle.SHORT)
                         .withLocale(messages.locale())), master.get().name());
     }
 
     /** "This time was just taken": save at one of the offered free times instead. */
     public void saveAt(FreeSlot slot) {
+        if (saving.get()) {
+            return;   // one save at a time: the answer to this one decides
+        }
         allMasters.stream().filter(m -> m.id() == slot.masterId()).findFirst().ifPresent(master::set);
-        ZonedDateTime t = slot.start().atZone(salon.zone());
-        date.set(t.toLocalDate());
-        time.set(t.toLocalTime().toString());
+        start.set(slot.start());
         save();
+    }
+
+    /** A free-start chip: exactly its instant (on a fall-back day, the one of the two it names). */
+    public void chooseStart(Instant t) {
+        if (!saving.get()) {
+            start.set(t);
+        }
+    }
+
+    /** A typed time that happens twice that day: take the other of its two instants. */
+    public void pickOtherStart() {
+        if (!saving.get()) {
+            start.pickOther();
+        }
     }
 
     /** "Someone else changed this booking": take their version and start from it. */
@@ -286,15 +363,37 @@ public final class BookingFormViewModel {
         generalError.set(messages.get("form.failed"));
     }
 
+    // ---- recurring bookings (issue 17) -----------------------------------------------------------
+
+    /** The repeat of a new booking, the later occurrences of one of a series, and their answer. */
+    public FormRepeat repeat() {
+        return repeat;
+    }
+
+    /** Editing one occurrence of a recurring series. */
+    public boolean inSeries() {
+        return existing != null && existing.booking().seriesId() != null;
+    }
+
+    /** Cancels this occurrence and every later one of its series, each through the engine. */
+    public void cancelSeriesFromHere() {
+        if (!inSeries() || saving.get()) {
+            return;
+        }
+        answer.set(null);
+        generalError.set("");
+        repeat.cancelFrom(messages.format("save.seriesCancel", clientName.get().strip()), existing.booking());
+    }
+
     // ---- the waitlist (issue 14) ---------------------------------------------------------------
 
     /** Offers "join the waitlist" when the time is taken. */
     public void setWaitlist(WaitlistDesk desk) {
-        this.waitlist = desk;
+        waitlist.use(desk);
     }
 
     public boolean waitlistOffered() {
-        return waitlist != null && existing == null;
+        return waitlist.available() && existing == null;
     }
 
     /**
@@ -314,26 +413,12 @@ public final class BookingFormViewModel {
             return;
         }
         Service s = service.get();
-        Integer minutes = s != null ? null : parsedMinutes();
-        Master m = master.get();
-        LocalDate day = date.get();
-        boolean known = clientId.get() != null;
-        String name = clientName.get().strip();
-        NewWaitlistEntry entry = new NewWaitlistEntry(salon.id(), clientId.get(), known ? null : name,
-                known ? null : blankToNull(clientPhone.get()), s == null ? null : s.id(), minutes, m == null ? null : m.id(),
-                day, day, DailyWindow.ALL_DAY, "");
-        waitlistAnswer.set("");
-        WaitlistDesk desk = waitlist;
-        tasks.run(() -> desk.join(entry), outcome -> waitlistAnswer.set(outcome.fold(
-                joined -> messages.format("form.waitlistJoined", name, m == null ? messages.get("form.anyMaster") : m.name(),
-                        day.format(java.time.format.DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM)
-                                .withLocale(messages.locale()))),
-                refused -> messages.format("form.waitlistRefused", messages.format(refused.reason().messageKey(), refused.detail())))),
-                t -> waitlistAnswer.set(messages.get("form.failed")));
+        waitlist.join(clientId.get(), clientName.get().strip(), blankToNull(clientPhone.get()), s == null ? null : s.id(),
+                s != null ? null : parsedMinutes(), master.get(), start.dateProperty().get());
     }
 
     public ReadOnlyStringProperty waitlistAnswerProperty() {
-        return waitlistAnswer.getReadOnlyProperty();
+        return waitlist.answerProperty();
     }
 
     /** The minutes as typed, in range or not (the waitlist says why not); null when no number. */
@@ -365,6 +450,7 @@ public final class BookingFormViewModel {
         serviceError.set("");
         if (s == null) {
             price.set("");
+            stay.set("");
             masters.setAll(allMasters);
         } else {
             applyTerms();
@@ -391,70 +477,35 @@ public final class BookingFormViewModel {
         if (existing == null) {
             duration.set(Integer.toString(own != null && own.durationMin() != null ? own.durationMin() : s.durationMin()));
         }
-        price.set(messages.money(own != null && own.price() != null ? own.price() : s.price(), salon.currency()));
+        price.set(money.format(own != null && own.price() != null ? own.price() : s.price()));
+        updateStay();
+    }
+
+    /**
+     * How each master's service runs (phases, cleanup, rooms), for what the form says of it; the
+     * desk reads them with the services and offers.
+     */
+    public void setShapes(List<app.salondesk.catalog.OfferShape> all) {
+        shapes.clear();
+        all.forEach(o -> shapes.put(o.masterId() + "|" + o.serviceId(), o));
+        updateStay();
+    }
+
+    private void updateStay() {
+        Service s = service.get();
+        Master m = master.get();
+        stay.set(s == null || m == null ? "" : FormStay.text(messages, shapes.get(m.id() + "|" + s.id()), parseDuration()));
     }
 
     private void refreshFreeStarts() {
         Master m = master.get();
-        LocalDate d = date.get();
-        Integer minutes = parseDuration();
-        int request = ++freeStartsRequest;
-        if (m == null || d == null || minutes == null) {
-            freeStarts.clear();
-            // the master may well have free time: the form only lacks what to look for (issue 16)
-            freeStartsNote.set(messages.get(m == null ? "form.freeStarts.needMaster"
-                    : d == null ? "form.freeStarts.needDate" : "form.freeStarts.needLength"));
-            return;
-        }
-        freeStartsNote.set("");
-        Instant dayStart = d.atStartOfDay(salon.zone()).toInstant();
-        Long exclude = existing == null ? null : existing.booking().id();
         Service s = service.get();
-        FreeSlotFinder.Question q = FreeSlotFinder.Question.dayOf(salon.id(), minutes, dayStart, m.id(),
-                s == null ? null : s.id(), exclude, 15);
-        tasks.run(() -> engine.freeSlots(q), slots -> {
-            if (request != freeStartsRequest) {
-                return;   // the user changed master, day or length meanwhile
-            }
-            // a dozen starts around the time asked for, in time order: enough to choose, few enough to read
-            LocalTime around = parseTime() != null ? parseTime() : LocalTime.NOON;
-            freeStarts.setAll(slots.stream()
-                    .filter(FreeSlot::sameMaster)
-                    .map(x -> x.start().atZone(salon.zone()))
-                    .filter(z -> z.toLocalDate().equals(d))
-                    .map(ZonedDateTime::toLocalTime)
-                    .sorted(java.util.Comparator.comparingLong(t -> Math.abs(java.time.Duration.between(around, t).toMinutes())))
-                    .limit(FREE_STARTS_SHOWN)
-                    .sorted()
-                    .toList());
-            freeStartsNote.set(freeStarts.isEmpty() ? messages.get("form.noFreeStarts") : "");
-        }, failure -> {
-            freeStarts.clear();
-            freeStartsNote.set(messages.get("form.freeStarts.failed"));
-        });
+        freeStarts.refresh(m == null ? null : m.id(), start.dateProperty().get(), parseDuration(), s == null ? null : s.id(),
+                existing == null ? null : existing.booking().id(), start::instant);
     }
 
     Optional<Instant> startInstant() {
-        LocalTime t = parseTime();
-        if (t == null || date.get() == null) {
-            return Optional.empty();
-        }
-        return Optional.of(date.get().atTime(t).atZone(salon.zone()).toInstant());
-    }
-
-    private LocalTime parseTime() {
-        String text = time.get() == null ? "" : time.get().strip().replace('.', ':');
-        if (text.matches("\\d{1,2}")) {
-            text = text + ":00";
-        }
-        if (text.matches("\\d:\\d{2}")) {
-            text = "0" + text;
-        }
-        try {
-            return LocalTime.parse(text);
-        } catch (DateTimeParseException e) {
-            return null;
-        }
+        return start.instant();
     }
 
     private Integer parseDuration() {
@@ -495,13 +546,7 @@ public final class BookingFormViewModel {
     }
 
     private void validateTime() {
-        if (date.get() == null) {
-            timeError.set(messages.get("invalid.start_missing"));
-        } else if (parseTime() == null) {
-            timeError.set(messages.format("form.timeFormat", time.get()));
-        } else {
-            timeError.set("");
-        }
+        timeError.set(start.errorProperty().get());   // missing, unreadable, or in a daylight-saving gap
     }
 
     private void validateDuration() {
@@ -554,7 +599,7 @@ public final class BookingFormViewModel {
     /** How the service list names a service: name, minutes and price in the salon's currency. */
     public String serviceLabel(Service s) {
         return s == null ? messages.get("form.customService")
-                : messages.format("form.serviceItem", s.name(), s.durationMin(), messages.money(s.price(), salon.currency()));
+                : messages.format("form.serviceItem", s.name(), s.durationMin(), money.format(s.price()));
     }
 
     public ObjectProperty<Service> serviceProperty() {
@@ -570,11 +615,26 @@ public final class BookingFormViewModel {
     }
 
     public ObjectProperty<LocalDate> dateProperty() {
-        return date;
+        return start.dateProperty();
     }
 
     public StringProperty timeProperty() {
-        return time;
+        return start.timeProperty();
+    }
+
+    /** For a time that happens twice that day, which of the two it is ("" otherwise). */
+    public ReadOnlyStringProperty startNoteProperty() {
+        return start.noteProperty();
+    }
+
+    /** For a time that happens twice that day, the other one ({@link #pickOtherStart()}); null otherwise. */
+    public ReadOnlyObjectProperty<Instant> otherStartProperty() {
+        return start.otherProperty();
+    }
+
+    /** A start as the person reads it: the time, and which one for a time that happens twice ("03:30 summer time"). */
+    public String startLabel(Instant t) {
+        return start.label(t);
     }
 
     public StringProperty durationProperty() {
@@ -593,12 +653,23 @@ public final class BookingFormViewModel {
         return price.getReadOnlyProperty();
     }
 
-    public javafx.beans.property.ReadOnlyStringProperty freeStartsNoteProperty() {
-        return freeStartsNote.getReadOnlyProperty();
+    public ReadOnlyStringProperty stayProperty() {
+        return stay.getReadOnlyProperty();
     }
 
-    public ObservableList<LocalTime> freeStarts() {
-        return freeStarts;
+    /** The chosen client's past no-shows in one line, or "" (none, or no client chosen yet). */
+    public ReadOnlyStringProperty noShowsProperty() {
+        return noShows.getReadOnlyProperty();
+    }
+
+    /** Why no free times are listed ("" while they are, or while they are being looked for). */
+    public ReadOnlyStringProperty freeStartsNoteProperty() {
+        return freeStarts.noteProperty();
+    }
+
+    /** The master's free starts that day, around the time asked for, in time order. */
+    public ObservableList<Instant> freeStarts() {
+        return freeStarts.starts();
     }
 
     public ReadOnlyStringProperty clientErrorProperty() {

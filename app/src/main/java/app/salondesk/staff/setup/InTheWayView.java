@@ -102,11 +102,15 @@ public final class InTheWayView {
             Button keepActive = new Button(messages.get("inTheWay.keepActive"));
             keepActive.setId("in-the-way-close");
             keepActive.setOnAction(e -> stage.close());
+            // Enter and Esc both keep her: deactivating is a click, never a key pressed by habit
+            keepActive.setDefaultButton(true);
+            keepActive.setCancelButton(true);
             bottom.getChildren().addAll(stay, confirm, keepActive);
         } else {
             Button close = new Button(messages.get("inTheWay.close"));
             close.setId("in-the-way-close");
             close.setDefaultButton(true);
+            close.setCancelButton(true);
             close.setOnAction(e -> stage.close());
             bottom.getChildren().add(close);
         }

@@ -123,10 +123,14 @@ public final class MastersView {
         SplitPane split = new SplitPane(left, right);
         split.setDividerPositions(0.28);
         VBox.setVgrow(split, Priority.ALWAYS);
-        VBox box = new VBox(8, readOnly, split, message);
+        Stage stage = new Stage();
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bottom = new HBox(8, message, gap, app.salondesk.ui.WindowButtons.close(messages, stage, false));
+        bottom.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        VBox box = new VBox(8, readOnly, split, bottom);
         box.setPadding(new Insets(12));
         box.getStyleClass().add("setup-window");
-        Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(messages.get("masters.title"));
         Scene scene = new Scene(box, 1240, 720);
@@ -147,6 +151,7 @@ public final class MastersView {
         Button save = new Button(messages.get("masters.save"));
         save.setId("master-save");
         save.setOnAction(e -> vm.save());
+        save.setDefaultButton(true);   // Enter in the name saves it
         Label state = new Label();
         state.setId("master-state");
         state.textProperty().bind(Bindings.createStringBinding(() -> vm.selectedProperty().get() == null ? ""

@@ -96,6 +96,41 @@ class BookingFormViewModelTest {
         assertEquals(3, vm.masters().size(), "custom: any master");
     }
 
+    /**
+     * Issue 18: the form says what the online page says of a service with processing time — with
+     * the master's own phases, read from the database as the desk reads them, and fitted to the
+     * length typed as the database fits a booking's.
+     */
+    @Test
+    void aServiceWithProcessingTimeSaysHowMuchOfTheStayIsProcessingWithTheMastersOwnPhases() {
+        if (f.count("SELECT count(*) FROM services WHERE name = 'Colour'") == 0) {
+            long colour = f.phasedService("Colour", "{30,-40,30}", 10, f.anna, f.bohdan);
+            // Bohdan's own colour: 20 of work, 50 while it takes, 30 to finish
+            f.dsl.execute("UPDATE master_services SET phases = '{20,-50,30}' WHERE master_id = " + f.bohdan + " AND service_id = " + colour);
+        }
+        ServiceRepository catalogue = new ServiceRepository(f.dsl);
+        BookingFormViewModel form = new BookingFormViewModel(new Salon(f.tenant, "Fixture", EngineFixture.ZONE), f.engine, NOW,
+                new Messages(Locale.ENGLISH), masters, catalogue.findActive(f.tenant), catalogue.offers(f.tenant));
+        form.setShapes(catalogue.offerShapes(f.tenant));
+        form.startNew(null, EngineFixture.DAY.atTime(10, 0));
+        form.serviceProperty().set(form.services().stream().filter(x -> x.name().equals("Colour")).findFirst().orElseThrow());
+        assertEquals("", form.stayProperty().get(), "no master chosen: whose phases?");
+        form.masterProperty().set(master("Anna"));
+        assertEquals("100 min, incl. 40 min processing", form.stayProperty().get());
+        form.masterProperty().set(master("Bohdan"));
+        assertEquals("100 min, incl. 50 min processing", form.stayProperty().get());
+        // ten minutes more: the last phase, the finish, takes them up
+        form.durationProperty().set("110");
+        assertEquals("110 min, incl. 50 min processing", form.stayProperty().get());
+        // shorter than the phases before the finish can last: nothing said (the database would refuse it)
+        form.durationProperty().set("70");
+        assertEquals("", form.stayProperty().get());
+        // a service without processing time says nothing more than its length
+        form.serviceProperty().set(form.services().stream().filter(x -> x.name().equals("Cut")).findFirst().orElseThrow());
+        form.masterProperty().set(master("Anna"));
+        assertEquals("", form.stayProperty().get());
+    }
+
     @Test
     void aMastersOwnLengthAndPriceOfAServiceAreWhatTheFormOffersAndBooks() {
         ServiceRepository services = new ServiceRepository(f.dsl);
@@ -137,13 +172,13 @@ class BookingFormViewModelTest {
         f.booked(f.engine.book(f.newBooking(f.vira, at(11, 0), 60)));
         vm.masterProperty().set(master("Vira"));
         vm.durationProperty().set("60");
-        List<LocalTime> starts = vm.freeStarts();
+        List<LocalTime> starts = vm.freeStarts().stream().map(t -> t.atZone(EngineFixture.ZONE).toLocalTime()).toList();
         // Vira works 10:00-14:00 and is busy 11:00-12:00
         assertEquals(List.of(LocalTime.of(10, 0), LocalTime.of(12, 0), LocalTime.of(12, 15), LocalTime.of(12, 30),
                 LocalTime.of(12, 45), LocalTime.of(13, 0)), starts);
         vm.masterProperty().set(master("Anna"));   // free all day 08:00-20:00: a dozen around 10:00
         assertEquals(12, vm.freeStarts().size());
-        assertTrue(vm.freeStarts().contains(LocalTime.of(10, 0)) && vm.freeStarts().get(0).isBefore(LocalTime.of(10, 0)));
+        assertTrue(vm.freeStarts().contains(at(10, 0)) && vm.freeStarts().get(0).isBefore(at(10, 0)));
     }
 
     @Test
@@ -205,5 +240,108 @@ class BookingFormViewModelTest {
         assertEquals("the master does not work at that time", vm.visibleError("time", vm.timeErrorProperty()).get());
         assertTrue(vm.answerProperty().get() instanceof BookingOutcome.Invalid);
         assertEquals(0, f.count("SELECT count(*) FROM bookings"));
+    }
+
+    @Test
+    void aRepeatThatCannotBeSaysWhyAndSendsNothing() {
+        vm.clientNameProperty().set("Olha Weekly");
+        vm.masterProperty().set(master("Anna"));
+        vm.repeat().onProperty().set(true);
+        vm.repeat().timesProperty().set("1");
+        assertEquals("a series has 2 to 52 bookings, the first included", vm.repeat().errorProperty().get());
+        assertFalse(vm.validProperty().get());
+        vm.save();
+        vm.repeat().timesProperty().set("6");
+        vm.repeat().everyWeeksProperty().set("13");
+        assertEquals("a series repeats every 1 to 12 weeks", vm.repeat().errorProperty().get());
+        vm.repeat().everyWeeksProperty().set("2");
+        vm.repeat().modeProperty().set(FormRepeat.Mode.UNTIL);
+        vm.repeat().lastDayProperty().set(EngineFixture.DAY);
+        assertEquals("the last day of a series must come after the day of its first booking", vm.repeat().errorProperty().get());
+        vm.save();
+        assertEquals(0, f.count("SELECT count(*) FROM bookings"), "nothing was sent");
+        vm.repeat().onProperty().set(false);
+        assertEquals("", vm.repeat().errorProperty().get(), "no repeat, nothing to say");
+    }
+
+    @Test
+    void aSeriesUntilADayBooksEachOccurrenceAndAnswersARowForEach() {
+        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0).plus(java.time.Duration.ofDays(14)), 60)));
+        vm.clientNameProperty().set("Olha Weekly");
+        vm.serviceProperty().set(service("Cut"));
+        vm.masterProperty().set(master("Anna"));
+        vm.repeat().onProperty().set(true);
+        vm.repeat().everyWeeksProperty().set("2");
+        vm.repeat().modeProperty().set(FormRepeat.Mode.UNTIL);
+        vm.repeat().lastDayProperty().set(EngineFixture.DAY.plusWeeks(6));
+        vm.save();
+        assertFalse(vm.savingProperty().get());
+        assertEquals(4, vm.repeat().rows().size());
+        assertEquals("Done: 3 of 4", vm.repeat().summaryProperty().get());
+        FormRepeat.Row taken = vm.repeat().rows().get(1);
+        assertFalse(taken.done());
+        assertFalse(taken.offers().isEmpty());
+        assertFalse(vm.repeat().allDoneProperty().get());
+        vm.repeat().pick(taken, taken.offers().get(0));
+        assertTrue(vm.repeat().rows().get(1).done(), vm.repeat().rows().get(1).toString());
+        assertTrue(vm.repeat().allDoneProperty().get());
+        assertEquals(4, f.count("SELECT count(*) FROM bookings WHERE series_id IS NOT NULL"));
+        // Save again (a double click, a re-sent save): the same series, nothing booked twice
+        vm.save();
+        assertEquals(4, f.count("SELECT count(*) FROM bookings WHERE series_id IS NOT NULL"));
+    }
+
+    @Test
+    void editingAnOccurrenceWithItsLaterOnesMovesEachAndAnswersEach() {
+        java.util.UUID series = java.util.UUID.randomUUID();
+        List<app.salondesk.booking.BookingSeries.Occurrence> made = new app.salondesk.booking.BookingSeries(f.engine).book(
+                new app.salondesk.booking.NewBooking(f.tenant, f.anna, f.client, null, f.cut, at(10, 0), null, "", series,
+                        app.salondesk.booking.Source.FORM, false), app.salondesk.booking.Repeat.times(1, 3), EngineFixture.ZONE);
+        app.salondesk.booking.Booking second = ((BookingOutcome.Booked) made.get(1).outcome()).booking();
+        vm.startEdit(new BookingFormViewModel.Existing(second, "Iryna", null));
+        assertTrue(vm.inSeries());
+        vm.repeat().laterProperty().set(true);
+        vm.timeProperty().set("12:30");
+        vm.save();
+        assertEquals("Done: 2 of 2", vm.repeat().summaryProperty().get());
+        assertTrue(vm.repeat().rows().get(1).text().endsWith(": moved"), vm.repeat().rows().get(1).text());
+        assertTrue(vm.repeat().allDoneProperty().get());
+        assertEquals(List.of("10:00", "12:30", "12:30"), f.dsl.resultQuery(
+                "SELECT to_char(starts_at AT TIME ZONE 'Europe/Kyiv', 'HH24:MI') FROM bookings WHERE series_id = ? ORDER BY starts_at", series)
+                .fetch(0, String.class));
+    }
+
+    @Test
+    void aClientWhoDidNotComeBeforeIsNamedAsSuchWhenBookedAgain() {
+        // two no-shows in 2024 and a visit she came to; the no-shows' bookings are the database's, not the form's
+        for (String at : new String[]{"2024-03-01T08:00:00Z", "2024-10-12T09:00:00Z"}) {
+            f.dsl.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
+                    + f.tenant + ", " + f.anna + ", " + f.client + ", NULL, '" + at + "', 60, 'no_show')");
+        }
+        f.dsl.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
+                + f.tenant + ", " + f.anna + ", " + f.client + ", NULL, '2024-11-20T09:00:00Z', 60, 'completed')");
+        long cameAlways = f.dsl.insertInto(app.salondesk.jooq.Tables.CLIENTS, app.salondesk.jooq.Tables.CLIENTS.TENANT_ID,
+                app.salondesk.jooq.Tables.CLIENTS.NAME).values(f.tenant, "Always On Time " + System.nanoTime())
+                .returning(app.salondesk.jooq.Tables.CLIENTS.ID).fetchOne().getId();
+        app.salondesk.booking.ClientVisitsRepository visits = new app.salondesk.booking.ClientVisitsRepository(f.dsl);
+        List<Long> asked = new java.util.ArrayList<>();
+        vm.setNoShowLookup(id -> {
+            asked.add(id);
+            return visits.noShows(f.tenant, id);
+        });
+        assertEquals("", vm.noShowsProperty().get(), "no client chosen yet");
+        vm.chooseClient(f.client, "Iryna", null);
+        assertEquals("2 no-shows, last 12 Oct 2024", vm.noShowsProperty().get());
+        vm.clientNameProperty().set("Somebody new");
+        assertEquals("", vm.noShowsProperty().get(), "typed over: a new client, nothing to say");
+        vm.chooseClient(cameAlways, "Always", null);
+        assertEquals("", vm.noShowsProperty().get(), "a client who always came");
+        assertEquals(List.of(f.client, cameAlways), asked, "read once per client chosen");
+
+        BookingFormViewModel uk = new BookingFormViewModel(new Salon(f.tenant, "Fixture", EngineFixture.ZONE), f.engine, NOW,
+                new Messages(Locale.forLanguageTag("uk")), masters, List.of(), List.of());
+        uk.setNoShowLookup(id -> visits.noShows(f.tenant, id));
+        uk.chooseClient(f.client, "Iryna", null);
+        assertEquals("2 неявки, остання 12 жовт. 2024", uk.noShowsProperty().get());
     }
 }

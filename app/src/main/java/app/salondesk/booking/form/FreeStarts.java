@@ -1,0 +1,97 @@
+package app.salondesk.booking.form;
+
+import app.salondesk.booking.BookingEngine;
+import app.salondesk.booking.FreeSlot;
+import app.salondesk.booking.FreeSlotFinder;
+import app.salondesk.i18n.Messages;
+import app.salondesk.salon.Salon;
+import app.salondesk.ui.TaskRunner;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The form's free starts: a master's free starts on the chosen day for the chosen length, a
+ * dozen around the time asked for, and why none are listed (nothing to look for yet, none that
+ * day, not loaded). They are the engine's own ({@link BookingEngine#freeSlots}: walked in real
+ * minutes from each working interval, so on daylight-saving days it offers only starts it
+ * accepts) and stay instants, so on a fall-back day the two 03:30s are two starts. An answer
+ * overtaken by a newer question (another master, day or length) is dropped.
+ */
+final class FreeStarts {
+
+    static final int SHOWN = 12;
+    private static final int GRID_MIN = 15;
+
+    private final Salon salon;
+    private final BookingEngine engine;
+    private final TaskRunner tasks;
+    private final Messages messages;
+    private final ObservableList<Instant> starts = FXCollections.observableArrayList();
+    /** Why no free times are listed ("" while they are, or while they are being looked for). */
+    private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
+    private int request;
+
+    FreeStarts(Salon salon, BookingEngine engine, TaskRunner tasks, Messages messages) {
+        this.salon = salon;
+        this.engine = engine;
+        this.tasks = tasks;
+        this.messages = messages;
+    }
+
+    /**
+     * Asks again. {@code masterId}, {@code day}, {@code minutes} null: nothing to look for yet,
+     * and the note says what is missing; {@code around}, read when the answer comes, is the time
+     * asked for (else the day's noon).
+     */
+    void refresh(Long masterId, LocalDate day, Integer minutes, Long serviceId, Long excludeBookingId,
+                 Supplier<Optional<Instant>> around) {
+        int asked = ++request;
+        if (masterId == null || day == null || minutes == null) {
+            starts.clear();
+            // the master may well have free time: the form only lacks what to look for (issue 16)
+            note.set(messages.get(masterId == null ? "form.freeStarts.needMaster"
+                    : day == null ? "form.freeStarts.needDate" : "form.freeStarts.needLength"));
+            return;
+        }
+        note.set("");
+        FreeSlotFinder.Question q = FreeSlotFinder.Question.dayOf(salon.id(), minutes, day.atStartOfDay(salon.zone()).toInstant(),
+                masterId, serviceId, excludeBookingId, GRID_MIN);
+        tasks.run(() -> engine.freeSlots(q), slots -> {
+            if (asked != request) {
+                return;   // the user changed master, day or length meanwhile
+            }
+            // a dozen starts around the time asked for, in time order: enough to choose, few enough to read
+            Instant centre = around.get().orElse(day.atTime(LocalTime.NOON).atZone(salon.zone()).toInstant());
+            starts.setAll(slots.stream()
+                    .filter(FreeSlot::sameMaster)
+                    .map(FreeSlot::start)
+                    .filter(t -> t.atZone(salon.zone()).toLocalDate().equals(day))
+                    .sorted(Comparator.comparingLong(t -> Duration.between(centre, t).abs().toMinutes()))
+                    .limit(SHOWN)
+                    .sorted()
+                    .toList());
+            note.set(starts.isEmpty() ? messages.get("form.noFreeStarts") : "");
+        }, failure -> {
+            starts.clear();
+            note.set(messages.get("form.freeStarts.failed"));
+        });
+    }
+
+    ObservableList<Instant> starts() {
+        return starts;
+    }
+
+    ReadOnlyStringProperty noteProperty() {
+        return note.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,235 @@
+package app.salondesk.live;
+
+import app.salondesk.db.ConnectionSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A desk's live updates through the live relay of {@code salondesk serve} ({@link LiveRelay};
+ * ADR 23): one LISTEN of the relay serves hundreds of desks, where a LISTEN connection of each
+ * desk would need a server session each. The desk reads its salon's channel — the salon's
+ * secret, which only its own logins may read — as its own login, and asks the relay for that
+ * channel's stream: knowing the name is what the relay asks, exactly as PostgreSQL asks nothing
+ * more of a LISTEN. What arrives is checked as a direct LISTEN's payload is: the salon, and its
+ * masters confirmed by the database as the desk's login.
+ *
+ * <p>The relay says {@code : online} once it LISTENs on the channel, a comment every
+ * {@value LiveRelay#PING_SECONDS} s, and closes the stream when it loses its own connection to
+ * PostgreSQL; so "connected" here means what it means for a LISTEN of the desk's own: the
+ * changes from now on arrive. The desk holds no database connection for it: it asks the
+ * channel's name, and about a master the database has not confirmed yet (rare:
+ * {@link LiveUpdates} remembers the confirmed ones), on a connection of the desk's own pool —
+ * or, without a pool, on a connection opened for the question.
+ */
+final class RelayFeed implements ChangeFeed {
+
+    private static final Logger log = LoggerFactory.getLogger(RelayFeed.class);
+    private static final Duration CONNECT = Duration.ofSeconds(5);
+    /**
+     * Five pings missed: the relay, or the network to it, is gone. (A relay that loses PostgreSQL
+     * ends its streams at once; this is for a relay or network that vanished without a word, and
+     * is generous to a busy machine, whose threads may be late by seconds.)
+     */
+    private static final Duration SILENCE = Duration.ofSeconds(5L * LiveRelay.PING_SECONDS);
+    private static final String END = "\u0000end";
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(CONNECT)
+            .followRedirects(HttpClient.Redirect.NEVER).build();
+
+    private final ConnectionSettings settings;
+    private final javax.sql.DataSource pool;
+    private final InputStream stream;
+    private final BlockingQueue<String> arrived = new LinkedBlockingQueue<>();
+    private volatile long lastHeard = System.nanoTime();
+    private volatile String failure;
+
+    private RelayFeed(ConnectionSettings settings, javax.sql.DataSource pool, InputStream stream) {
+        this.settings = settings;
+        this.pool = pool;
+        this.stream = stream;
+    }
+
+    /** The relays of {@code SALONDESK_LIVE_URL}: comma-separated http(s) addresses, tried in order. */
+    static List<URI> addresses(String liveUrl) {
+        List<URI> out = new ArrayList<>();
+        for (String part : liveUrl.split(",")) {
+            String a = part.strip().replaceAll("/+$", "");
+            if (a.isEmpty()) {
+                continue;
+            }
+            URI uri = URI.create(a);
+            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+                throw new IllegalArgumentException("not a live relay's address (http://host:port): " + part.strip());
+            }
+            out.add(uri);
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no live relay's address in " + liveUrl);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Reads the salon's channel as the desk's login (on a connection of {@code pool}, or of its
+     * own when it is null), then opens the first relay's stream that says online.
+     */
+    static RelayFeed open(ConnectionSettings settings, javax.sql.DataSource pool, List<URI> relays, long tenantId) throws SQLException {
+        String channel;
+        try (Connection c = pool != null ? pool.getConnection() : connect(settings)) {
+            channel = ListenConnection.channelOf(c, tenantId);
+        }
+        SQLException last = null;
+        for (URI relay : relays) {
+            try {
+                RelayFeed feed = new RelayFeed(settings, pool, subscribe(relay, channel));
+                feed.start(relay);
+                return feed;
+            } catch (SQLException e) {
+                last = e;
+                log.debug("live relay {} not available: {}", relay, e.getMessage());
+            }
+        }
+        throw last;
+    }
+
+    private static Connection connect(ConnectionSettings settings) throws SQLException {
+        Properties props = new Properties();
+        if (settings.user() != null) {
+            props.setProperty("user", settings.user());
+        }
+        if (settings.password() != null) {
+            props.setProperty("password", settings.password());
+        }
+        props.setProperty("ApplicationName", "SalonDesk live updates (relay)");
+        props.setProperty("connectTimeout", "5");
+        props.setProperty("socketTimeout", "10");
+        props.setProperty("loginTimeout", "5");
+        return ListenConnection.connect(settings.url(), props);
+    }
+
+    private static InputStream subscribe(URI relay, String channel) throws SQLException {
+        HttpRequest request = HttpRequest.newBuilder(relay.resolve("/live/" + channel)).header("Accept", "text/event-stream")
+                .timeout(CONNECT).GET().build();
+        HttpResponse<InputStream> response;
+        try {
+            response = HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (IOException e) {
+            throw new SQLException("the live relay " + relay + " did not answer: " + e.getMessage(), "08001", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while connecting to the live relay", "08001", e);
+        }
+        if (response.statusCode() != 200) {
+            closeQuietly(response.body());
+            throw new SQLException("the live relay " + relay + " answered " + response.statusCode(), "08001");
+        }
+        return response.body();
+    }
+
+    /**
+     * Reads the stream on a thread of its own until it ends, and waits (at most
+     * {@link #CONNECT}) for the relay's {@code : online}.
+     */
+    private void start(URI relay) throws SQLException {
+        java.util.concurrent.CountDownLatch online = new java.util.concurrent.CountDownLatch(1);
+        Thread reader = new Thread(() -> read(online), "live-relay-reader");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            if (!online.await(CONNECT.toMillis(), TimeUnit.MILLISECONDS) || failure != null) {
+                close();
+                throw new SQLException("the live relay " + relay + " did not say online", "08001");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new SQLException("interrupted while connecting to the live relay", "08001", e);
+        }
+    }
+
+    private void read(java.util.concurrent.CountDownLatch online) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                lastHeard = System.nanoTime();
+                if (line.startsWith("data: ")) {
+                    arrived.add(line.substring("data: ".length()));
+                } else if (line.equals(": online")) {
+                    online.countDown();
+                }
+                // ": ping" and the blank line between events only say the relay is there
+            }
+            failure = "the live relay closed the stream";
+        } catch (IOException e) {
+            failure = "the stream from the live relay broke: " + e.getMessage();
+        } finally {
+            arrived.add(END);
+        }
+    }
+
+    @Override
+    public List<String> poll(Duration timeout) throws SQLException {
+        List<String> payloads = new ArrayList<>();
+        try {
+            String first = arrived.poll(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+            if (first != null) {
+                payloads.add(first);
+                arrived.drainTo(payloads);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted", "08006", e);
+        }
+        if (payloads.remove(END)) {
+            throw new SQLException(failure != null ? failure : "the live relay's stream ended", "08006");
+        }
+        return payloads;
+    }
+
+    @Override
+    public void checkAlive() throws SQLException {
+        if (System.nanoTime() - lastHeard > SILENCE.toNanos()) {
+            throw new SQLException("the live relay has been silent for " + SILENCE.toSeconds() + " s", "08006");
+        }
+    }
+
+    @Override
+    public Set<Long> mastersOf(long tenantId, List<Long> masterIds) throws SQLException {
+        try (Connection c = pool != null ? pool.getConnection() : connect(settings)) {
+            return ListenConnection.mastersOf(c, tenantId, masterIds);
+        }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(stream);
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // a stream that is already broken may fail to close; nothing to do
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package app.salondesk.print;
+
+import java.util.List;
+
+/**
+ * The printed day sheet for the masters' station, as words ready to print: one section per
+ * master and day (all masters on a day, or one master's week), each booking on a line — time,
+ * client, phone, service, status, note. Built off the FX thread by {@link DaySheetService},
+ * laid out on pages by {@link DaySheetView}.
+ *
+ * @param title    what the sheet is of ("Monday, 7 January 2030", "Olena Kovalenko · 7–13 January 2030")
+ * @param printed  when it was made, on the salon's clock ("printed 7 Jan 2030, 08:12")
+ */
+public record DaySheet(String salon, String title, String printed, List<Section> sections) {
+
+    public DaySheet {
+        sections = List.copyOf(sections);
+    }
+
+    /**
+     * @param heading the master and the day ("Anna · Monday, 7 January"); {@code hours} her working time or "day off"
+     */
+    public record Section(String heading, String hours, List<Line> lines) {
+        public Section {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /** One booking. {@code phone} and {@code note} are "" when there are none. */
+    public record Line(String time, String client, String phone, String service, String status, String note, boolean cancelled) {
+    }
+
+    /** Every booking line of the sheet, in order. */
+    public List<Line> lines() {
+        return sections.stream().flatMap(s -> s.lines().stream()).toList();
+    }
+}

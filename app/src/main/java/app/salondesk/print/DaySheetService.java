@@ -1,0 +1,100 @@
+package app.salondesk.print;
+
+import app.salondesk.booking.BookingExportRepository;
+import app.salondesk.booking.ExportedBooking;
+import app.salondesk.clients.PhoneNumbers;
+import app.salondesk.i18n.Messages;
+import app.salondesk.salon.Salon;
+import app.salondesk.staff.Master;
+import app.salondesk.staff.MasterRepository;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads what a day sheet shows — the bookings with their clients' phones and notes, the
+ * masters' hours — and writes it in the desk's language and the salon's time. Call off the FX
+ * thread: every call asks the database.
+ */
+public final class DaySheetService {
+
+    private final BookingExportRepository bookings;
+    private final MasterRepository masters;
+    private final Salon salon;
+    private final List<Master> onDesk;
+    private final Messages messages;
+    private final Clock clock;
+
+    /** @param onDesk the desk's masters, in column order */
+    public DaySheetService(BookingExportRepository bookings, MasterRepository masters, Salon salon, List<Master> onDesk,
+                           Messages messages, Clock clock) {
+        this.bookings = bookings;
+        this.masters = masters;
+        this.salon = salon;
+        this.onDesk = List.copyOf(onDesk);
+        this.messages = messages;
+        this.clock = clock;
+    }
+
+    public DaySheet load(SheetRequest request) {
+        ZoneId zone = salon.zone();
+        List<Master> who = request.masterId() == null ? onDesk
+                : onDesk.stream().filter(m -> m.id() == request.masterId()).toList();
+        List<Long> ids = who.stream().map(Master::id).toList();
+        List<ExportedBooking> found = ids.isEmpty() ? List.of() : bookings.sheet(salon.id(), ids,
+                request.day().atStartOfDay(zone).toInstant(), request.lastDay().plusDays(1).atStartOfDay(zone).toInstant(),
+                request.includeCancelled());
+        DateTimeFormatter dayFormat = DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale());
+        DateTimeFormatter time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
+        List<DaySheet.Section> sections = new ArrayList<>();
+        for (LocalDate d = request.day(); !d.isAfter(request.lastDay()); d = d.plusDays(1)) {
+            Map<Long, List<LocalTime[]>> hours = ids.isEmpty() ? Map.of() : masters.hoursOn(salon.id(), ids, d);
+            for (Master m : who) {
+                LocalDate day = d;
+                List<DaySheet.Line> lines = found.stream()
+                        .filter(b -> b.masterId() == m.id() && b.start().atZone(zone).toLocalDate().equals(day))
+                        .map(b -> line(b, time))
+                        .toList();
+                sections.add(new DaySheet.Section(messages.format("print.section", m.name(), dayFormat.format(d)),
+                        hours(hours.getOrDefault(m.id(), List.of()), time), lines));
+            }
+        }
+        DateTimeFormatter printedAt = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(messages.locale());
+        return new DaySheet(salon.name(), title(request, who), messages.format("print.printed", printedAt.format(clock.instant().atZone(zone))),
+                sections);
+    }
+
+    private String title(SheetRequest request, List<Master> who) {
+        DateTimeFormatter full = DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale());
+        DateTimeFormatter medium = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
+        String when = request.week()
+                ? messages.format("print.weekRange", medium.format(request.day()), medium.format(request.lastDay()))
+                : full.format(request.day());
+        return request.masterId() == null || who.isEmpty() ? messages.format("print.titleAll", when)
+                : messages.format("print.titleOne", who.get(0).name(), when);
+    }
+
+    private String hours(List<LocalTime[]> intervals, DateTimeFormatter time) {
+        if (intervals.isEmpty()) {
+            return messages.get("print.dayOff");
+        }
+        List<String> parts = intervals.stream().map(iv -> time.format(iv[0]) + "\u2013" + time.format(iv[1])).toList();
+        return String.join(", ", parts);
+    }
+
+    private DaySheet.Line line(ExportedBooking b, DateTimeFormatter time) {
+        ZoneId zone = salon.zone();
+        String phone = b.clientPhone() == null ? "" : PhoneNumbers.display(b.clientPhone(), salon.country());
+        return new DaySheet.Line(time.format(b.start().atZone(zone)) + "\u2013" + time.format(b.end().atZone(zone)),
+                b.clientName(), phone, b.serviceName() != null ? b.serviceName() : messages.get("booking.customService"),
+                messages.get("booking.status." + b.status().dbValue()), b.note() == null ? "" : b.note().strip(),
+                b.status() == app.salondesk.booking.BookingStatus.CANCELLED);
+    }
+}

@@ -1,0 +1,160 @@
+package app.salondesk.live;
+
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.db.Database;
+import app.salondesk.db.StandbyPair;
+import app.salondesk.db.TestPostgres;
+import app.salondesk.live.LiveUpdates.State;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 19: the live relay of {@code serve --live-port}. Desks of two salons hear their own
+ * salon's changes through it — the relay holding ONE listening session for all of them — and
+ * no other salon's; a name that is no salon's channel is refused; and when the relay's primary
+ * dies and the standby is promoted, every desk goes offline and comes back, and hears the new
+ * primary's changes.
+ */
+class LiveRelayTest {
+
+    private static final LocalDate DAY = LocalDate.of(2030, 1, 9);
+    private static final Duration WITHIN = Duration.ofSeconds(30);
+
+    private record Salon(long tenant, long master, long client) {
+    }
+
+    private static Salon salon(ConnectionSettings db, String name) throws Exception {
+        try (SalonRows rows = new SalonRows(db)) {
+            long tenant = rows.tenant(name);
+            return new Salon(tenant, rows.master(tenant, "Anna"), rows.client(tenant, "Iryna"));
+        }
+    }
+
+    private static long book(ConnectionSettings db, Salon s, int hour) throws Exception {
+        try (SalonRows rows = new SalonRows(db)) {
+            return rows.book(s.tenant(), s.master(), s.client(), DAY.atTime(hour, 0), 30);
+        }
+    }
+
+    private static LiveUpdates viaRelay(ConnectionSettings desk, LiveRelay relay, long tenant) {
+        return LiveUpdates.forDesk(desk, null, tenant, "http://127.0.0.1:" + relay.port());
+    }
+
+    @Test
+    void desksOfTwoSalonsHearTheirOwnSalonsChangesThroughOneListeningSession() throws Exception {
+        ConnectionSettings db = TestPostgres.migratedDatabase("relay");
+        Salon lotus = salon(db, "Lotus");
+        Salon bloom = salon(db, "Bloom");
+        List<LiveUpdates> desks = new ArrayList<>();
+        List<Recorder> lotusDesks = new ArrayList<>();
+        List<Recorder> bloomDesks = new ArrayList<>();
+        try (LiveRelay relay = LiveRelay.start(db, "127.0.0.1", 0)) {
+            for (int i = 0; i < 12; i++) {
+                Salon s = i % 2 == 0 ? lotus : bloom;
+                LiveUpdates live = viaRelay(db, relay, s.tenant());
+                desks.add(live);
+                (s == lotus ? lotusDesks : bloomDesks).add(new Recorder(live));
+                live.start();
+            }
+            for (Recorder r : lotusDesks) {
+                r.awaitState(State.ONLINE, WITHIN);
+            }
+            for (Recorder r : bloomDesks) {
+                r.awaitState(State.ONLINE, WITHIN);
+            }
+            long booking = book(db, lotus, 10);
+            for (Recorder r : lotusDesks) {
+                assertEquals(new BookingChange(lotus.tenant(), booking, BookingChange.Op.INSERT, List.of(lotus.master()), List.of(DAY)),
+                        r.nextChange());
+            }
+            for (Recorder r : bloomDesks) {
+                assertNull(r.changes.poll(), "a desk of another salon hears nothing of Lotus");
+            }
+            // twelve desks, one session that listens
+            assertEquals(1, count(db, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'SalonDesk live relay'"));
+            assertEquals(0, count(db, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'SalonDesk live updates%'"));
+        } finally {
+            desks.forEach(LiveUpdates::close);
+        }
+    }
+
+    @Test
+    void aNameThatIsNoChannelIsRefusedAndAnUnknownOneIsNeverAnnounced() throws Exception {
+        ConnectionSettings db = TestPostgres.migratedDatabase("relayrefuses");
+        try (LiveRelay relay = LiveRelay.start(db, "127.0.0.1", 0)) {
+            HttpClient http = HttpClient.newHttpClient();
+            String base = "http://127.0.0.1:" + relay.port() + "/live/";
+            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + "salondesk_x;DROP")).GET().build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode());
+            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + "bookings")).GET().build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode());
+            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + "salondesk_" + "0".repeat(32)))
+                    .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
+        }
+    }
+
+    @Test
+    void whenTheRelaysPrimaryDiesEveryDeskGoesOfflineAndHearsThePromotedStandby(@TempDir Path dir) throws Exception {
+        try (StandbyPair pair = StandbyPair.start(dir, true)) {
+            ConnectionSettings onPrimary = TestPostgres.freshDatabase(pair.primary, "relayfailover");
+            String name = onPrimary.url().substring(onPrimary.url().lastIndexOf('/') + 1);
+            ConnectionSettings both = pair.multiHostSettings(name);
+            try (Database d = Database.open(both, 1)) {
+                d.migrate();
+            }
+            Salon lotus = salon(both, "Lotus");
+            List<LiveUpdates> desks = new ArrayList<>();
+            List<Recorder> recorders = new ArrayList<>();
+            try (LiveRelay relay = LiveRelay.start(both, "127.0.0.1", 0)) {
+                for (int i = 0; i < 4; i++) {
+                    LiveUpdates live = viaRelay(both, relay, lotus.tenant());
+                    desks.add(live);
+                    recorders.add(new Recorder(live));
+                    live.start();
+                }
+                for (Recorder r : recorders) {
+                    r.awaitState(State.ONLINE, WITHIN);
+                }
+                pair.killPrimary();
+                for (Recorder r : recorders) {
+                    r.awaitState(State.OFFLINE, WITHIN);
+                }
+                pair.promoteStandby();
+                for (Recorder r : recorders) {
+                    r.awaitState(State.ONLINE, WITHIN);
+                }
+                assertTrue(relay.up());
+                long booking = book(both, lotus, 11);
+                for (Recorder r : recorders) {
+                    assertEquals(booking, r.nextChange().bookingId(), "heard from the new primary");
+                }
+            } finally {
+                desks.forEach(LiveUpdates::close);
+            }
+        }
+    }
+
+    private static int count(ConnectionSettings db, String sql) throws Exception {
+        try (Connection c = TestPostgres.connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Brings the reference deployment up on this one machine, on loopback ports (chain-env.sh):
+# etcd, two PostgreSQL 15 nodes managed by Patroni (a primary and a synchronous standby), a
+# PgBouncer in front of each, the SalonDesk schema (db migrate), the demo salon, an admin login
+# and the online server's login. From Debian 12's packages:
+#   apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps
+# Run it as root (it runs everything as the postgres account) or as the postgres account itself:
+# Patroni's superuser is postgres, admitted over the Unix socket by peer authentication only.
+# It starts nothing of the Debian packages' own (no default cluster, no systemd units).
+# Stop it with down.sh (down.sh --clean also deletes its data). Needs app/target/salondesk.jar
+# (mvn -q -DskipTests package) for the schema.
+set -euo pipefail
+# shellcheck source=chain-env.sh
+. "$(dirname "$0")/chain-env.sh"
+repo="$(cd "$CHAIN_SRC/../.." && pwd)"
+jar="${SALONDESK_JAR:-$repo/app/target/salondesk.jar}"
+
+for tool in etcd etcdctl patroni patronictl pgbouncer psql curl ps python3 java; do
+    command -v "$tool" >/dev/null || { echo "up.sh: $tool is missing (apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps default-jre-headless)" >&2; exit 1; }
+done
+if [ "$CHAIN_USER" != postgres ]; then
+    # pg_hba.conf admits Patroni's superuser (postgres) over the socket by peer only: the
+    # operating-system account must be postgres too, or Patroni cannot sign in to its own server
+    echo "up.sh: run it as root or as the postgres account, not as $CHAIN_USER (pg_hba.conf admits Patroni's superuser postgres by peer only)" >&2
+    exit 1
+fi
+[ -x "$PG_BIN/postgres" ] || { echo "up.sh: no PostgreSQL in $PG_BIN (apt-get install -y postgresql-15 postgresql-contrib)" >&2; exit 1; }
+[ -f "$jar" ] || { echo "up.sh: $jar is missing: build it first (mvn -q -DskipTests package)" >&2; exit 1; }
+if [ -f "$CHAIN_DIR/pids/etcd.pid" ] && kill -0 "$(cat "$CHAIN_DIR/pids/etcd.pid")" 2>/dev/null; then
+    echo "up.sh: the trial is running already in $CHAIN_DIR (down.sh stops it)" >&2
+    exit 1
+fi
+
+mkdir -p "$CHAIN_DIR"
+chmod 700 "$CHAIN_DIR"
+rm -f "$CHAIN_DIR/stopping"
+mkdir -p "$CHAIN_DIR/pids" "$CHAIN_DIR/bouncer" "$CHAIN_DIR/node1/log" "$CHAIN_DIR/node2/log" "$CHAIN_DIR/etcd"
+chmod 700 "$CHAIN_DIR/node1" "$CHAIN_DIR/node2" "$CHAIN_DIR/etcd"
+
+# Passwords, made once and kept with the data (readable by the owner only).
+if [ ! -f "$CHAIN_DIR/secrets.env" ]; then
+    umask 077
+    gen() { python3 -c 'import secrets; print(secrets.token_urlsafe(24))'; }
+    {
+        echo "SUPERUSER_PASSWORD=$(gen)"
+        echo "REPLICATION_PASSWORD=$(gen)"
+        echo "REWIND_PASSWORD=$(gen)"
+        echo "OWNER_PASSWORD=$(gen)"
+        echo "BOUNCER_PASSWORD=$(gen)"
+        echo "ADMIN_PASSWORD=$(gen)"
+        echo "ONLINE_PASSWORD=$(gen)"
+    } > "$CHAIN_DIR/secrets.env"
+    umask 022
+fi
+chain_secrets
+
+render() {   # render TEMPLATE OUT [NAME=VALUE…]: the template with @NAME@ replaced
+    local template="$1" out="$2"; shift 2
+    local script=""
+    local pair
+    for pair in "CHAIN_DIR=$CHAIN_DIR" "PG_BIN=$PG_BIN" "ETCD_CLIENT_PORT=$ETCD_CLIENT_PORT" "ETCD_PEER_PORT=$ETCD_PEER_PORT" \
+        "NODE1_PG_PORT=$NODE1_PG_PORT" "NODE2_PG_PORT=$NODE2_PG_PORT" "NODE1_API_PORT=$NODE1_API_PORT" "NODE2_API_PORT=$NODE2_API_PORT" \
+        "NODE1_BOUNCER_PORT=$NODE1_BOUNCER_PORT" "NODE2_BOUNCER_PORT=$NODE2_BOUNCER_PORT" \
+        "SUPERUSER_PASSWORD=$SUPERUSER_PASSWORD" "REPLICATION_PASSWORD=$REPLICATION_PASSWORD" "REWIND_PASSWORD=$REWIND_PASSWORD" "$@"; do
+        script+="s|@${pair%%=*}@|${pair#*=}|g;"
+    done
+    sed -e "$script" "$CHAIN_SRC/$template" > "$out"
+    chmod 600 "$out"
+}
+render etcd.yml "$CHAIN_DIR/etcd.yml"
+render node1.yml "$CHAIN_DIR/node1.yml"
+render node2.yml "$CHAIN_DIR/node2.yml"
+render pg_hba.conf "$CHAIN_DIR/pg_hba.conf"
+render bouncer_hba.conf "$CHAIN_DIR/bouncer_hba.conf"
+render pgbouncer.ini "$CHAIN_DIR/pgbouncer-node1.ini" NODE=node1 PG_PORT="$NODE1_PG_PORT" BOUNCER_PORT="$NODE1_BOUNCER_PORT"
+render pgbouncer.ini "$CHAIN_DIR/pgbouncer-node2.ini" NODE=node2 PG_PORT="$NODE2_PG_PORT" BOUNCER_PORT="$NODE2_BOUNCER_PORT"
+# pgbouncer: the login its auth_query runs as. postgres: the admin console's user (peer over the
+# socket, so its password is never asked); listed here so that PgBouncer never runs auth_query
+# for it — PgBouncer 1.18 exits ("put_in_order: found existing elem") when the admin console's
+# user has to be looked up that way.
+{
+    printf '"pgbouncer" "%s"\n' "$BOUNCER_PASSWORD"
+    printf '"postgres" "%s"\n' "$(python3 -c 'import secrets; print(secrets.token_urlsafe(24))')"
+} > "$CHAIN_DIR/bouncer_users.txt"
+chmod 600 "$CHAIN_DIR/bouncer_users.txt"
+cp "$CHAIN_SRC/bootstrap.sql" "$CHAIN_SRC/post-bootstrap.sh" "$CHAIN_SRC/on-role-change.sh" "$CHAIN_DIR/"
+chown -R "$CHAIN_USER" "$CHAIN_DIR"
+
+wait_for() {   # wait_for SECONDS WHAT COMMAND…
+    local seconds="$1" what="$2"; shift 2
+    local until=$((SECONDS + seconds))
+    until "$@" >/dev/null 2>&1; do
+        if [ "$SECONDS" -ge "$until" ]; then
+            chain_log "$what did not come up within $seconds s; logs in $CHAIN_DIR"
+            exit 1
+        fi
+        sleep 0.5
+    done
+}
+
+chain_log "etcd on 127.0.0.1:$ETCD_CLIENT_PORT"
+chain_start etcd etcd --config-file "$CHAIN_DIR/etcd.yml"
+wait_for 30 etcd etcdctl --endpoints "127.0.0.1:$ETCD_CLIENT_PORT" endpoint health
+
+chain_log "Patroni node1 (PostgreSQL on 127.0.0.1:$NODE1_PG_PORT)"
+chain_start patroni-node1 patroni "$CHAIN_DIR/node1.yml"
+wait_for 120 "node1 as the primary" curl -fsS "http://127.0.0.1:$NODE1_API_PORT/primary"
+chain_log "Patroni node2 (PostgreSQL on 127.0.0.1:$NODE2_PG_PORT), cloned from node1"
+chain_start patroni-node2 patroni "$CHAIN_DIR/node2.yml"
+chain_wait_healthy 120
+
+chain_log "PgBouncer on 127.0.0.1:$NODE1_BOUNCER_PORT and 127.0.0.1:$NODE2_BOUNCER_PORT"
+chain_start_bouncer node1
+chain_start_bouncer node2
+wait_for 10 "PgBouncer" test -S "$CHAIN_DIR/bouncer/.s.PGSQL.$NODE2_BOUNCER_PORT"
+
+salondesk() {   # the app's command line, signed in as the login in $1 with the password in $2
+    local login="$1" password="$2"; shift 2
+    SALONDESK_DB_PASSWORD="$password" SALONDESK_HOME="$CHAIN_DIR/desk-home" java -jar "$jar" --user "$login" "$@"
+}
+chain_log "the SalonDesk schema (db migrate, straight to the primary)"
+salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" db migrate
+if ! salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" salons list 2>/dev/null | grep -q .; then
+    chain_log "the demo salon, its admin olena and the online server's login bookingweb"
+    salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" demo
+    printf '%s\n' "$ADMIN_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
+        users add --tenant 1 --login olena --name "Olena Kovalenko" --role admin --password-stdin
+    printf '%s\n' "$ONLINE_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
+        users add --login bookingweb --role online --password-stdin
+fi
+
+patronictl_chain list
+cat <<TXT
+The shared server is up (data, logs and passwords in $CHAIN_DIR; secrets.env holds the passwords).
+A desk, through PgBouncer, following whichever node is the primary (its live updates straight
+to PostgreSQL, past PgBouncer's transaction pooling):
+  SALONDESK_LIVE_URL='$DIRECT_URL' SALONDESK_DB_PASSWORD=\$ADMIN_PASSWORD java -jar $jar --user olena \\
+      --db-url '$DESK_URL'
+Migrations and LISTEN go straight to PostgreSQL: $DIRECT_URL
+Switch the primary over: patronictl -c $CHAIN_DIR/node1.yml switchover --force
+Stop it: $CHAIN_SRC/down.sh [--clean]
+TXT
