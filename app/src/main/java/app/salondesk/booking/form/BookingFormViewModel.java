@@ -6,20 +6,17 @@ import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.BookingSeries;
 import app.salondesk.booking.Repeat;
 import app.salondesk.booking.FreeSlot;
-import app.salondesk.booking.InvalidReason;
 import app.salondesk.booking.NewBooking;
 import app.salondesk.booking.Reschedule;
 import app.salondesk.booking.Source;
 import app.salondesk.catalog.Money;
 import app.salondesk.catalog.Service;
-import app.salondesk.clients.ClientRepository;
 import app.salondesk.clients.PhoneNumbers;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
 import app.salondesk.staff.Master;
 import app.salondesk.ui.TaskRunner;
 import app.salondesk.waitlist.WaitlistDesk;
-import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -48,12 +45,13 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * The booking form's state and commands: what the receptionist typed, whether each field is
- * valid (nothing is sent while one is not), the save in flight (one at a time: Save, a free
- * time offered, Try again wait for its answer) and the engine's answer. The start and what
- * daylight saving does to it are {@link BookingStart}'s, the master's free starts
- * {@link FreeStarts}', the waitlist {@link FormWaitlist}'s. No controls; tests drive it
- * without the FX toolkit.
+ * The booking form's state and commands: what the receptionist typed, the save in flight (one
+ * at a time: Save, a free time offered, Try again wait for its answer) and the engine's answer.
+ * Whether each field is valid (nothing is sent while one is not) is {@link FormChecks}', the
+ * start and what daylight saving does to it {@link BookingStart}'s, the master's free starts
+ * {@link FreeStarts}', the client's past no-shows {@link FormNoShows}', the waitlist
+ * {@link FormWaitlist}'s and a series {@link FormRepeat}'s. No controls; tests drive it without
+ * the FX toolkit.
  */
 public final class BookingFormViewModel {
 
@@ -94,27 +92,13 @@ public final class BookingFormViewModel {
     /** How each master's service runs (her phases), "master|service", as the desk last read it. */
     private final java.util.Map<String, app.salondesk.catalog.OfferShape> shapes = new java.util.HashMap<>();
     private final FreeStarts freeStarts;
-    /** The chosen client's past no-shows ("2 no-shows, last 12 Oct"), "" when she has none or none is chosen. */
-    private final ReadOnlyStringWrapper noShows = new ReadOnlyStringWrapper(this, "noShows", "");
-    private java.util.function.LongFunction<app.salondesk.booking.NoShows> noShowLookup;
-    private int noShowsRequest;
+    private final FormNoShows noShows;
     private final BooleanProperty outsideHours = new SimpleBooleanProperty(this, "outsideHours");
 
-    private final ReadOnlyStringWrapper clientError = new ReadOnlyStringWrapper(this, "clientError", "");
-    private final ReadOnlyStringWrapper phoneError = new ReadOnlyStringWrapper(this, "phoneError", "");
-    private final ReadOnlyStringWrapper serviceError = new ReadOnlyStringWrapper(this, "serviceError", "");
-    private final ReadOnlyStringWrapper masterError = new ReadOnlyStringWrapper(this, "masterError", "");
-    private final ReadOnlyStringWrapper timeError = new ReadOnlyStringWrapper(this, "timeError", "");
-    private final ReadOnlyStringWrapper durationError = new ReadOnlyStringWrapper(this, "durationError", "");
-    private final ReadOnlyStringWrapper noteError = new ReadOnlyStringWrapper(this, "noteError", "");
-    private final ReadOnlyStringWrapper generalError = new ReadOnlyStringWrapper(this, "generalError", "");
-
-    /** Errors show once a field was changed, or for every field after a first Save. */
-    private final BooleanProperty saveAttempted = new SimpleBooleanProperty(this, "saveAttempted");
-    private final java.util.Set<String> touched = new java.util.HashSet<>();
+    /** Each field's error, and when it shows. */
+    private final FormChecks checks;
     private final ReadOnlyBooleanWrapper saving = new ReadOnlyBooleanWrapper(this, "saving");
     private final ReadOnlyObjectWrapper<BookingOutcome> answer = new ReadOnlyObjectWrapper<>(this, "answer");
-    private final BooleanBinding valid;
     private final List<Consumer<Booking>> onSaved = new java.util.ArrayList<>();
 
     public BookingFormViewModel(Salon salon, BookingEngine engine, TaskRunner tasks, Messages messages,
@@ -128,7 +112,10 @@ public final class BookingFormViewModel {
         this.start = new BookingStart(salon.zone(), messages);
         this.freeStarts = new FreeStarts(salon, engine, tasks, messages);
         this.waitlist = new FormWaitlist(salon.id(), tasks, messages);
+        this.noShows = new FormNoShows(salon.zone(), tasks, messages);
         this.repeat = new FormRepeat(salon, new BookingSeries(engine), tasks, messages, saving::set, this::failed, start::instant);
+        this.checks = new FormChecks(salon, messages, clientName, clientPhone, master, start.errorProperty(), duration,
+                this::parseDuration, note, repeat.errorProperty());
         for (app.salondesk.catalog.Offer o : offers) {
             servicesByMaster.computeIfAbsent(o.masterId(), k -> new java.util.HashSet<>()).add(o.serviceId());
             ownTerms.put(o.masterId() + "|" + o.serviceId(), o);
@@ -137,44 +124,39 @@ public final class BookingFormViewModel {
         masters.setAll(activeMasters);
 
         service.addListener((obs, old, s) -> serviceChosen(s));
-        clientId.addListener((obs, old, now) -> lookUpNoShows(now));
+        clientId.addListener((obs, old, now) -> noShows.lookUp(now));
         clientName.addListener((obs, old, now) -> {
             clientId.set(null);   // typed over a chosen client: a new or other client
-            touch("client");
-            validateClient();
+            checks.touch("client");
+            checks.client();
         });
         clientPhone.addListener((obs, old, now) -> {
-            touch("phone");
-            validatePhone();
+            checks.touch("phone");
+            checks.phone();
         });
         master.addListener((obs, old, now) -> {
-            validateMaster();
+            checks.master();
             applyTerms();
             refreshFreeStarts();
         });
-        start.errorProperty().addListener((obs, old, now) -> validateTime());
+        start.errorProperty().addListener((obs, old, now) -> checks.time());
         start.dateProperty().addListener((obs, old, now) -> {
-            validateTime();
+            checks.time();
             refreshFreeStarts();
             repeat.firstDayIs(now);
         });
         start.timeProperty().addListener((obs, old, now) -> {
-            touch("time");
-            validateTime();
+            checks.touch("time");
+            checks.time();
             repeat.validate();
         });
         duration.addListener((obs, old, now) -> {
-            touch("duration");
-            validateDuration();
+            checks.touch("duration");
+            checks.duration();
             refreshFreeStarts();
             updateStay();
         });
-        note.addListener((obs, old, now) -> validateNote());
-        validateAll();
-        valid = Bindings.createBooleanBinding(() -> clientError.get().isEmpty() && phoneError.get().isEmpty()
-                        && masterError.get().isEmpty() && timeError.get().isEmpty() && durationError.get().isEmpty()
-                        && noteError.get().isEmpty() && repeat.errorProperty().get().isEmpty(),
-                clientError, phoneError, masterError, timeError, durationError, noteError, repeat.errorProperty());
+        note.addListener((obs, old, now) -> checks.note());
     }
 
     // ---- opening -----------------------------------------------------------------------------
@@ -182,11 +164,11 @@ public final class BookingFormViewModel {
     /** A new booking, optionally at a master and time picked on the calendar. */
     public void startNew(Master at, Instant when) {
         existing = null;
-        touched.clear();
+        checks.untouchAll();
         master.set(at);
         start.set(when != null ? when
                 : java.time.ZonedDateTime.now(salon.zone()).plusHours(1).truncatedTo(java.time.temporal.ChronoUnit.HOURS).toInstant());
-        validateAll();
+        checks.all();
     }
 
     /**
@@ -210,8 +192,8 @@ public final class BookingFormViewModel {
         duration.set(Integer.toString(b.durationMin()));
         note.set(b.note());
         answer.set(null);
-        touched.clear();
-        validateAll();
+        checks.untouchAll();
+        checks.all();
     }
 
     public boolean editing() {
@@ -235,47 +217,22 @@ public final class BookingFormViewModel {
      * it the form says nothing of them.
      */
     public void setNoShowLookup(java.util.function.LongFunction<app.salondesk.booking.NoShows> lookup) {
-        this.noShowLookup = lookup;
-        lookUpNoShows(clientId.get());
-    }
-
-    private void lookUpNoShows(Long client) {
-        int request = ++noShowsRequest;
-        noShows.set("");
-        if (client == null || noShowLookup == null) {
-            return;
-        }
-        var lookup = noShowLookup;
-        tasks.run(() -> lookup.apply(client), found -> {
-            if (request == noShowsRequest) {   // another client chosen meanwhile: hers will come
-                noShows.set(noShowsText(found));
-            }
-        }, failure -> { });
-    }
-
-    private String noShowsText(app.salondesk.booking.NoShows found) {
-        if (found.count() == 0) {
-            return "";
-        }
-        java.time.LocalDate last = found.last().atZone(salon.zone()).toLocalDate();
-        boolean thisYear = last.getYear() == LocalDate.now(java.time.Clock.system(salon.zone())).getYear();
-        String day = last.format(java.time.format.DateTimeFormatter.ofPattern(thisYear ? "d MMM" : "d MMM yyyy", messages.locale()));
-        return messages.plural("form.noShows", found.count(), day);
+        noShows.use(lookup);
+        noShows.lookUp(clientId.get());
     }
 
     // ---- saving ------------------------------------------------------------------------------
 
     public void save() {
-        validateAll();
-        saveAttempted.set(true);
-        if (!valid.get() || saving.get()) {
+        checks.saveAttempted();
+        if (!checks.valid() || saving.get()) {
             return;   // nothing is sent while a field is invalid; every error is on screen now
         }
         Instant at = start.instant().orElseThrow();
         int minutes = Integer.parseInt(duration.get().strip());
         long masterId = master.get().id();
         answer.set(null);
-        generalError.set("");
+        checks.general.set("");
         saving.set(true);
         if (existing == null) {
             Service s = service.get();
@@ -353,14 +310,14 @@ public final class BookingFormViewModel {
                 tryAgain -> null,
                 changed -> null,
                 invalid -> {
-                    showInvalid(invalid.reason(), invalid.detail());
+                    checks.show(invalid.reason(), invalid.detail());
                     return null;
                 });
     }
 
     private void failed(Throwable t) {
         saving.set(false);
-        generalError.set(messages.get("form.failed"));
+        checks.general.set(messages.get("form.failed"));
     }
 
     // ---- recurring bookings (issue 17) -----------------------------------------------------------
@@ -381,7 +338,7 @@ public final class BookingFormViewModel {
             return;
         }
         answer.set(null);
-        generalError.set("");
+        checks.general.set("");
         repeat.cancelFrom(messages.format("save.seriesCancel", clientName.get().strip()), existing.booking());
     }
 
@@ -430,24 +387,10 @@ public final class BookingFormViewModel {
         }
     }
 
-    private void showInvalid(InvalidReason reason, String detail) {
-        String text = messages.format(reason.messageKey(), detail);
-        switch (reason.field()) {
-            case "client" -> clientError.set(text);
-            case "phone" -> phoneError.set(text);
-            case "service" -> serviceError.set(text);
-            case "master" -> masterError.set(text);
-            case "start" -> timeError.set(text);
-            case "duration" -> durationError.set(text);
-            case "note" -> noteError.set(text);
-            default -> generalError.set(text);
-        }
-    }
-
     // ---- derived state -----------------------------------------------------------------------
 
     private void serviceChosen(Service s) {
-        serviceError.set("");
+        checks.service.set("");
         if (s == null) {
             price.set("");
             stay.set("");
@@ -459,7 +402,7 @@ public final class BookingFormViewModel {
                 master.set(null);
             }
         }
-        validateMaster();
+        checks.master();
     }
 
     /**
@@ -513,65 +456,13 @@ public final class BookingFormViewModel {
         return m != null && m > 0 && m <= BookingEngine.MAX_DURATION_MIN ? m : null;
     }
 
-    // ---- validation (inline: every change re-checks its field) -------------------------------
-
-    private void validateAll() {
-        validateClient();
-        validatePhone();
-        validateMaster();
-        validateTime();
-        validateDuration();
-        validateNote();
-    }
-
-    private void validateClient() {
-        String n = clientName.get() == null ? "" : clientName.get().strip();
-        if (n.isEmpty()) {
-            clientError.set(messages.get("invalid.client_name_missing"));
-        } else if (n.length() > ClientRepository.MAX_NAME_LENGTH) {
-            clientError.set(messages.get("invalid.client_name_too_long"));
-        } else {
-            clientError.set("");
-        }
-    }
-
-    private void validatePhone() {
-        String p = clientPhone.get() == null ? "" : clientPhone.get().strip();
-        phoneError.set(p.isEmpty() || PhoneNumbers.normalise(p, salon.country()).isPresent()
-                ? "" : messages.format("invalid.phone_invalid", p));
-    }
-
-    private void validateMaster() {
-        masterError.set(master.get() == null ? messages.get("form.chooseMaster") : "");
-    }
-
-    private void validateTime() {
-        timeError.set(start.errorProperty().get());   // missing, unreadable, or in a daylight-saving gap
-    }
-
-    private void validateDuration() {
-        durationError.set(parseDuration() == null ? messages.format("invalid.duration_out_of_range", duration.get()) : "");
-    }
-
-    private void validateNote() {
-        noteError.set(note.get() != null && note.get().length() > BookingEngine.MAX_NOTE_LENGTH
-                ? messages.get("invalid.note_too_long") : "");
-    }
-
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.strip();
     }
 
-    private void touch(String field) {
-        if (touched.add(field)) {
-            validateAll();   // re-publish so the field's error, if any, becomes visible
-        }
-    }
-
     /** The error to show for a field now: its error once touched or after a Save, else nothing. */
     public javafx.beans.binding.StringBinding visibleError(String field, ReadOnlyStringProperty error) {
-        return Bindings.createStringBinding(() -> saveAttempted.get() || touched.contains(field) || field.equals("general")
-                ? error.get() : "", error, saveAttempted);
+        return checks.visible(field, error);
     }
 
     // ---- properties --------------------------------------------------------------------------
@@ -659,7 +550,7 @@ public final class BookingFormViewModel {
 
     /** The chosen client's past no-shows in one line, or "" (none, or no client chosen yet). */
     public ReadOnlyStringProperty noShowsProperty() {
-        return noShows.getReadOnlyProperty();
+        return noShows.property();
     }
 
     /** Why no free times are listed ("" while they are, or while they are being looked for). */
@@ -673,35 +564,35 @@ public final class BookingFormViewModel {
     }
 
     public ReadOnlyStringProperty clientErrorProperty() {
-        return clientError.getReadOnlyProperty();
+        return checks.client.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty phoneErrorProperty() {
-        return phoneError.getReadOnlyProperty();
+        return checks.phone.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty serviceErrorProperty() {
-        return serviceError.getReadOnlyProperty();
+        return checks.service.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty masterErrorProperty() {
-        return masterError.getReadOnlyProperty();
+        return checks.masterError.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty timeErrorProperty() {
-        return timeError.getReadOnlyProperty();
+        return checks.time.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty durationErrorProperty() {
-        return durationError.getReadOnlyProperty();
+        return checks.durationError.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty noteErrorProperty() {
-        return noteError.getReadOnlyProperty();
+        return checks.noteError.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty generalErrorProperty() {
-        return generalError.getReadOnlyProperty();
+        return checks.general.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty savingProperty() {
@@ -709,7 +600,7 @@ public final class BookingFormViewModel {
     }
 
     public BooleanBinding validProperty() {
-        return valid;
+        return checks.validBinding();
     }
 
     public ReadOnlyObjectProperty<BookingOutcome> answerProperty() {
