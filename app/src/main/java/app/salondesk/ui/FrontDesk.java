@@ -2,10 +2,6 @@ package app.salondesk.ui;
 
 import app.salondesk.booking.BookingEngine;
 import app.salondesk.booking.ScheduleRepository;
-import app.salondesk.booking.form.BookingFormView;
-import app.salondesk.booking.form.BookingFormViewModel;
-import app.salondesk.calendar.DaySchedule;
-import app.salondesk.calendar.NextFreeTime;
 import app.salondesk.calendar.BookingRef;
 import app.salondesk.calendar.DayScheduleViewModel;
 import app.salondesk.calendar.EngineCommands;
@@ -27,21 +23,15 @@ import app.salondesk.setup.SalonSettingsView;
 import app.salondesk.setup.SalonSettingsViewModel;
 import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
-import app.salondesk.booking.BookingHistoryRepository;
 import app.salondesk.booking.UtilisationRepository;
-import app.salondesk.calendar.UtilisationView;
+import app.salondesk.booking.BookingHistoryRepository;
 import app.salondesk.booking.ClientVisitsRepository;
-import app.salondesk.booking.HistoryEntry;
-import app.salondesk.history.HistoryView;
+import app.salondesk.calendar.UtilisationView;
 import app.salondesk.staff.StaffRole;
 import app.salondesk.staff.AccountViewModel;
 import app.salondesk.staff.StaffRepository;
-import app.salondesk.clients.ClientCardService;
-import app.salondesk.clients.ClientCardView;
-import app.salondesk.clients.ClientCardViewModel;
 import app.salondesk.clients.ClientDataRepository;
 import app.salondesk.clients.ClientDataService;
-import app.salondesk.clients.ClientDataViewModel;
 import app.salondesk.booking.BookingExportRepository;
 import app.salondesk.export.ExportService;
 import app.salondesk.clients.ClientRepository;
@@ -61,18 +51,17 @@ import org.jooq.DSLContext;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
  * Builds the front desk (main window, calendar, booking forms, client cards, history) for one
  * salon: the composition root of the window's objects, used by the app and by the GUI tests
- * alike. The windows about logins are {@link StaffScreens}', the salon's setup windows
- * {@link SetupScreens}'; this class wires them to the menu and owns live updates.
+ * alike. The windows about bookings and clients are {@link BookingScreens}', those about logins
+ * {@link StaffScreens}', the salon's setup windows {@link SetupScreens}', its data's
+ * {@link DataScreens}' and the waitlist's {@link WaitlistScreens}'; this class wires them to the
+ * menu and owns live updates.
  */
 public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
@@ -86,8 +75,6 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final ScheduleRepository schedules;
     private final List<Master> active;
     private final app.salondesk.catalog.ResourceRepository resources;
-    /** The booking form's services and offers, as last read. */
-    private volatile DeskData.FormCatalogue catalogue;
     private final DayScheduleViewModel schedule;
     /** The same day by rooms and equipment, when the desk shows those columns (issue 18). */
     private final ResourceDayViewModel resourceDay;
@@ -97,13 +84,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final WaitlistDesk waitlistDesk;
     private final WaitlistScreens waitlistScreens;
     private final StaffRole role;
-    private final BookingHistoryRepository history;
     private final UtilisationRepository utilisation;
     private final StaffRepository staffRepository;
-    private final ClientRepository clients;
-    private final ClientCardService cards;
-    private final ClientVisitsRepository visits;
-    private final Clock clock;
+    /** The booking form, visits, client cards and history windows. */
+    private final BookingScreens bookings;
     private final Label offline = new Label();
     private final Label ownerBanner = new Label();
     private final AccountViewModel account;
@@ -131,7 +115,6 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
                      String userName, String databaseLabel, ConnectionSettings liveSettings, DeskData data) {
         StaffRole role = data.role();
-        this.catalogue = data.catalogue();
         this.stage = stage;
         this.salon = salon;
         this.tasks = tasks;
@@ -144,9 +127,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.active = data.active();
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
-        schedule.setOffers(catalogue.services(), catalogue.offers());
+        schedule.setOffers(data.catalogue().services(), data.catalogue().offers());
         this.role = role;
-        this.history = new BookingHistoryRepository(dsl);
         this.utilisation = new UtilisationRepository(dsl);
         schedule.editableProperty().set(role.mayEditBookings());
         this.staffRepository = new StaffRepository(dsl);
@@ -155,17 +137,6 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 new ResourceScheduleService(resources, new ResourceHoldsRepository(dsl)), tasks, messages);
         resourceDay.editableProperty().bind(schedule.editableProperty());
         window.offerResourceColumns(resourceDay);
-        this.clients = new ClientRepository(dsl);
-        this.visits = new ClientVisitsRepository(dsl);
-        this.cards = new ClientCardService(clients, visits);
-        this.clock = clock;
-        ClientSearchView search = ClientSearchView.create(clients, salon, tasks, messages, picked -> { });
-        search.viewModel().setOnPick(picked -> {
-            openClientCard(picked.id());
-            search.viewModel().clear();
-        });
-        search.node().setPrefColumnCount(13);
-        window.placeClientSearch(search.node(), search::focus);
         offline.setId("offline-banner");
         offline.getStyleClass().add("offline-banner");
         offline.setText(messages.get("live.offline"));
@@ -197,15 +168,21 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.salons = new SalonRepository(dsl);
         this.sheets = new app.salondesk.print.DaySheetService(new BookingExportRepository(dsl), masters, salon, active, messages, clock);
         this.dataScreens = new DataScreens(stage,
-                new ExportService(new BookingExportRepository(dsl), clients, salon, messages, clock),
+                new ExportService(new BookingExportRepository(dsl), new ClientRepository(dsl), salon, messages, clock),
                 new ClientDataService(new ClientDataRepository(dsl), salon, clock, Source.FORM), tasks, messages, active, role);
         this.waitlistDesk = new WaitlistDeskService(new WaitlistRepository(dsl), salon.id(), () -> {
             if (waitlist != null) {
                 waitlist.wake();
             }
         });
-        this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, this::form,
-                form -> showForm(form, null), (m, at) -> newBooking(m, at.atZone(salon.zone()).toInstant()));
+        this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
+                new BookingHistoryRepository(dsl), new ClientRepository(dsl), new ClientVisitsRepository(dsl)), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
+                () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
+        ClientSearchView search = bookings.clientSearch();
+        search.node().setPrefColumnCount(13);
+        window.placeClientSearch(search.node(), search::focus);
+        this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, bookings::form,
+                form -> bookings.showForm(form, null), (m, at) -> newBooking(m, at.atZone(salon.zone()).toInstant()));
         if (data.demo()) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
@@ -274,8 +251,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     /** The waitlist worker this desk runs, if any: {@link WaitlistWorker#wake()} after adding an entry. */
-    public java.util.Optional<WaitlistWorker> waitlistWorker() {
-        return java.util.Optional.ofNullable(waitlist);
+    public Optional<WaitlistWorker> waitlistWorker() {
+        return Optional.ofNullable(waitlist);
     }
 
     /** Another desk (or this one) changed bookings: reload the shown days it touches, if it touches a shown master. */
@@ -345,23 +322,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void newBooking(Master master, Instant at) {
-        BookingFormViewModel form = form();
-        if (at != null) {
-            form.startNew(master, at);
-        } else {
-            // Ctrl+N, the toolbar's button: a master and the first free time of the shown day as the
-            // desk has loaded it — never a time in the past (issue 16)
-            LocalDateTime now = LocalDateTime.now(clock.withZone(salon.zone()));
-            LocalDate day = schedule.dateProperty().get();
-            List<Master> candidates = master != null ? List.of(master) : List.copyOf(schedule.shownMasters());
-            DaySchedule loaded = schedule.scheduleProperty().get();
-            Optional<NextFreeTime.Pick> pick = NextFreeTime.find(loaded != null && loaded.date().equals(day) ? loaded : null,
-                    candidates, now, salon.zone(), NEW_BOOKING_MIN);
-            LocalDateTime fallback = day.isAfter(now.toLocalDate()) ? day.atTime(9, 0) : NextFreeTime.roundUp(now);
-            form.startNew(pick.map(NextFreeTime.Pick::master).orElse(candidates.isEmpty() ? null : candidates.get(0)),
-                    pick.map(NextFreeTime.Pick::at).orElse(fallback));
-        }
-        showForm(form, clientSearch());
+        bookings.newBooking(master, at);
     }
 
     @Override
@@ -375,35 +336,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void openVisit() {
-        DeskData.FormCatalogue c = catalogue;
-        var visit = new app.salondesk.booking.visit.VisitFormViewModel(salon, engine, tasks, messages, active, c.services(), c.offers(),
-                c.shapes(), messages.locale());
-        visit.date.set(schedule.dateProperty().get());
-        visit.saved.addListener((obs, old, now) -> {
-            if (now) {
-                schedule.reload();
-                resourceDay.reload();
-            }
-        });
-        new app.salondesk.booking.visit.VisitFormView(visit, messages).showIn(stage);
+        bookings.openVisit();
     }
-
-    /** The length Ctrl+N looks for room for: half an hour, the shortest of most salons' services. */
-    private static final int NEW_BOOKING_MIN = 30;
 
     @Override
     public void openBooking(BookingRef ref) {
-        tasks.run(() -> {
-            var booking = engine.find(salon.id(), ref.bookingId()).orElseThrow();
-            var client = schedules.clientOf(salon.id(), ref.bookingId()).orElse(new ScheduleRepository.ClientOfBooking("", null));
-            return new BookingFormViewModel.Existing(booking, client.name(), client.phone());
-        }, existing -> {
-            BookingFormViewModel form = form();
-            form.startEdit(existing);
-            // the form's change is this desk's too: Ctrl+Z takes it back (issue 17)
-            form.onSaved(after -> schedule.edited(existing.booking(), after, existing.clientName()));
-            showForm(form, null);
-        }, failure -> schedule.reload());
+        bookings.openBooking(ref);
     }
 
     private Runnable onSettings = () -> { };
@@ -478,96 +416,23 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 failure -> schedule.reload());
     }
 
-    /** What a history window shows, loaded together off the FX thread. */
-    private record LoadedHistory(String title, List<HistoryEntry> entries, Map<Long, String> masterNames) {
-    }
-
-    private void showHistory(Callable<LoadedHistory> load, Runnable onFailure) {
-        tasks.run(load,
-                h -> new HistoryView(messages, salon.zone(), h.masterNames()).show(stage, h.title(), h.entries()),
-                failure -> onFailure.run());
-    }
-
     @Override
     public void openHistory(BookingRef ref) {
-        showHistory(() -> new LoadedHistory(
-                messages.format("history.title", schedules.clientOf(salon.id(), ref.bookingId()).map(ScheduleRepository.ClientOfBooking::name).orElse("")),
-                history.ofBooking(salon.id(), ref.bookingId()), masters.names(salon.id())),
-                schedule::reload);
+        bookings.openHistory(ref);
     }
 
     @Override
     public void openClientOf(BookingRef ref) {
-        tasks.run(() -> engine.find(salon.id(), ref.bookingId()).orElseThrow().clientId(),
-                this::openClientCard, failure -> schedule.reload());
+        bookings.openClientOf(ref);
     }
 
     /** The client's card: details to edit, visit history, no-shows. */
     public void openClientCard(long clientId) {
-        ClientCardViewModel card = new ClientCardViewModel(salon, cards, tasks, messages, clock);
-        card.setOnSaved(details -> schedule.reload());
-        ClientCardView view = new ClientCardView(card, messages);
-        javafx.scene.control.Button changes = new javafx.scene.control.Button(messages.get("client.history"));
-        changes.setId("client-history");
-        changes.setOnAction(e -> {
-            String title = messages.format("client.historyTitle", card.nameProperty().get());   // read on the FX thread
-            showHistory(() -> new LoadedHistory(title, history.ofClient(salon.id(), clientId), masters.names(salon.id())), () -> { });
-        });
-        view.addAction(changes);
-        if (role.mayEditBookings()) {
-            // a booking for this client, or a place on the waitlist ("Waitlist instead" in the form)
-            javafx.scene.control.Button book = new javafx.scene.control.Button(messages.get("client.book"));
-            book.setId("client-book");
-            book.setOnAction(e -> {
-                BookingFormViewModel form = form();
-                form.startNew(null, schedule.dateProperty().get().atTime(10, 0));
-                form.chooseClient(clientId, card.nameProperty().get(), card.phoneProperty().get());
-                showForm(form, null);
-            });
-            view.addAction(book);
-        }
-        var data = dataScreens.addClientActions(view, card, schedule::reload);
-        view.showInWindow(stage);
-        card.load(clientId);
-        data.ifPresent(ClientDataViewModel::check);
-    }
-
-    /** The booking form's client field searches as the receptionist types. */
-    private BookingFormView.ClientSearch clientSearch() {
-        return onPick -> ClientSearchView.create(clients, salon, tasks, messages, onPick).node();
-    }
-
-    /** The form in its window; the calendar refreshes when it closes. */
-    private void showForm(BookingFormViewModel form, BookingFormView.ClientSearch search) {
-        BookingFormView.open(stage, form, messages, search, staffScreens.whoHolds()).setOnHidden(e -> {
-            window.schedule().refresh();
-            resourceDay.reload();
-        });
-    }
-
-    /**
-     * A booking form on the services and offers read before (no database call on the FX thread
-     * when the form opens); they are read again in the background for the next form, so that a
-     * service added meanwhile is there the next time.
-     */
-    private BookingFormViewModel form() {
-        DeskData.FormCatalogue c = catalogue;
-        BookingFormViewModel form = new BookingFormViewModel(salon, engine, tasks, messages, active, c.services(), c.offers());
-        form.setShapes(c.shapes());
-        // a client who did not come before is named as such when she is booked again
-        form.setNoShowLookup(clientId -> visits.noShows(salon.id(), clientId));
-        refreshCatalogue();
-        if (role.mayEditBookings()) {
-            form.setWaitlist(waitlistDesk);
-        }
-        return form;
+        bookings.openClientCard(clientId);
     }
 
     private void refreshCatalogue() {
-        tasks.run(() -> catalogue(services, salon.id()), fresh -> {
-            catalogue = fresh;
-            schedule.setOffers(fresh.services(), fresh.offers());
-        }, failure -> { });
+        bookings.refreshCatalogue();
     }
 
     /** What the desk of this session needs before its window is built; call off the FX thread. */
@@ -580,11 +445,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public static DeskData deskData(DSLContext dsl, long salonId, StaffRole role) {
         boolean demo = new SalonRepository(dsl).isDemo(salonId);
         return new DeskData(role, new MasterRepository(dsl).findActive(salonId), demo,
-                demo && new StaffRepository(dsl).signedInAsOwner(), catalogue(new ServiceRepository(dsl), salonId));
-    }
-
-    private static DeskData.FormCatalogue catalogue(ServiceRepository services, long salonId) {
-        return new DeskData.FormCatalogue(services.findActive(salonId), services.offers(salonId), services.offerShapes(salonId));
+                demo && new StaffRepository(dsl).signedInAsOwner(), BookingScreens.catalogue(new ServiceRepository(dsl), salonId));
     }
 
     @Override
