@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -52,7 +51,7 @@ final class BackupWriter {
         Files.createDirectories(target.toAbsolutePath().getParent());
         Path part = target.resolveSibling(target.getFileName() + ".part");
         Files.deleteIfExists(part);
-        createPrivate(part);
+        app.salondesk.db.PrivateFiles.createFile(part);
         Manifest manifest;
         try (Connection c = cluster.connect(cluster.liveDatabase())) {
             Catalog.fixOutput(c);
@@ -94,13 +93,4 @@ final class BackupWriter {
         log.info("backup {} written: schema {}, {} tables, {} rows, {} bytes", target, manifest.schemaVersion(),
                 manifest.tables().size(), manifest.totalRows(), Files.size(target));
         return manifest;
-    }
-
-    private static void createPrivate(Path file) throws IOException {
-        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } else {
-            Files.createFile(file);
-        }
-    }
-}
+    }}

@@ -91,6 +91,13 @@ class BackupRestoreTest {
         }
     }
 
+    /** A backup holds every client's name and phone: only the PC's user who made it may read it. */
+    @Test
+    void aBackupIsReadableByItsOwnerAlone() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(backup.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)));
+    }
+
     @Test
     void aBackupOfAnOlderSchemaVersionIsMigratedWhenRestored(@TempDir Path dir) throws Exception {
         ConnectionSettings old = TestPostgres.freshDatabase("bkold");

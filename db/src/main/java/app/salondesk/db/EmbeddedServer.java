@@ -17,19 +17,10 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.AclEntry;
-import java.nio.file.attribute.AclEntryFlag;
-import java.nio.file.attribute.AclEntryPermission;
-import java.nio.file.attribute.AclEntryType;
-import java.nio.file.attribute.AclFileAttributeView;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -180,7 +171,7 @@ public final class EmbeddedServer implements AutoCloseable {
             throw new IllegalArgumentException("not a TCP port: " + port);
         }
         try {
-            createPrivateDirectory(baseDir);
+            PrivateFiles.createDirectory(baseDir);
             Path binDir = binaries(binCacheDir, binaries);
             StartupTimeline.mark("pg-binaries");
             Path dataDir = baseDir.resolve("data");
@@ -391,30 +382,6 @@ public final class EmbeddedServer implements AutoCloseable {
         Files.move(tmp, dataDir, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /**
-     * The directory holds the password file and the cluster; only its owner may list or enter
-     * it. An existing directory is left as it is: the user chose it, and the files we put in
-     * it are private by themselves.
-     */
-    private static void createPrivateDirectory(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) {
-            return;
-        }
-        Path parent = dir.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try {
-            Files.createDirectory(dir, ownerOnly(dir, true));
-            dropInheritedAccess(dir, true);
-        } catch (FileAlreadyExistsException e) {
-            if (!Files.isDirectory(dir)) {
-                throw e;
-            }
-            // another process created it in the meantime: its permissions are its creator's choice
-        }
-    }
-
     private static String readOrCreatePassword(Path pwFile) throws IOException {
         if (Files.exists(pwFile)) {
             return Files.readString(pwFile, StandardCharsets.UTF_8).strip();
@@ -428,8 +395,8 @@ public final class EmbeddedServer implements AutoCloseable {
         // inode; CREATE_NEW also refuses a symbolic link put in its place.
         Files.deleteIfExists(tmp);
         try (FileChannel ch = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                ownerOnly(tmp, false))) {
-            dropInheritedAccess(tmp, false);
+                PrivateFiles.ownerOnly(tmp, false))) {
+            PrivateFiles.dropInheritedAccess(tmp, false);
             ByteBuffer content = ByteBuffer.wrap((pw + "\n").getBytes(StandardCharsets.UTF_8));
             while (content.hasRemaining()) {
                 ch.write(content);
@@ -439,64 +406,6 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         Files.move(tmp, pwFile, StandardCopyOption.ATOMIC_MOVE);
         return pw;
-    }
-
-    /**
-     * Permissions for the owner alone, to create {@code path} with, so that it is private from
-     * its first byte rather than narrowed after: POSIX mode 600 (700 for a directory), or an
-     * ACL with one entry for this user on NTFS.
-     */
-    private static FileAttribute<?> ownerOnly(Path path, boolean directory) throws IOException {
-        if (isPosix(path)) {
-            return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(directory ? "rwx------" : "rw-------"));
-        }
-        List<AclEntry> acl = ownerAcl(path, directory);
-        return new FileAttribute<List<AclEntry>>() {
-            @Override
-            public String name() {
-                return "acl:acl";
-            }
-
-            @Override
-            public List<AclEntry> value() {
-                return acl;
-            }
-        };
-    }
-
-    /**
-     * Windows adds to the ACL given at creation the entries the parent directory passes on to
-     * its children (Java cannot mark it protected), so a file created "owner-only" in an
-     * existing directory may also be open to whoever that directory names. Setting the ACL
-     * again, before anything is written, drops them. What was added came from the parent;
-     * for the password file that is the base directory, made owner-only by the same means.
-     * No-op on POSIX, where the mode given at creation is the whole story.
-     */
-    private static void dropInheritedAccess(Path path, boolean directory) throws IOException {
-        if (!isPosix(path)) {
-            Files.getFileAttributeView(path, AclFileAttributeView.class).setAcl(ownerAcl(path, directory));
-        }
-    }
-
-    private static List<AclEntry> ownerAcl(Path path, boolean directory) throws IOException {
-        if (!path.getFileSystem().supportedFileAttributeViews().contains("acl")) {
-            throw new IOException("cannot make " + path + " private: the file system has neither POSIX permissions nor ACLs");
-        }
-        UserPrincipal me = path.getFileSystem().getUserPrincipalLookupService()
-                .lookupPrincipalByName(System.getProperty("user.name"));
-        AclEntry.Builder entry = AclEntry.newBuilder()
-                .setType(AclEntryType.ALLOW)
-                .setPrincipal(me)
-                .setPermissions(AclEntryPermission.values());
-        if (directory) {
-            // passed on to what is created inside: the password file, the cluster, the log
-            entry.setFlags(AclEntryFlag.FILE_INHERIT, AclEntryFlag.DIRECTORY_INHERIT);
-        }
-        return List.of(entry.build());
-    }
-
-    private static boolean isPosix(Path path) {
-        return path.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
     /**
