@@ -34,6 +34,14 @@ interface ChangeFeed extends AutoCloseable {
      */
     Set<Long> mastersOf(long tenantId, List<Long> masterIds) throws SQLException;
 
+    /**
+     * The salon's masters the database confirmed when the feed opened, as the desk's login (none
+     * where the feed did not read them): {@link #mastersOf} is asked only about others.
+     */
+    default Set<Long> mastersKnownAtOpen() {
+        return Set.of();
+    }
+
     /** Safe from any thread: ends a poll that is waiting. */
     @Override
     void close();

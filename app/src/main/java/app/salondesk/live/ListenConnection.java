@@ -89,7 +89,22 @@ final class ListenConnection implements ChangeFeed {
 
     /** The salon's channel, as the signed-in login may read it (row-level security): its secret name. */
     static String channelOf(Connection c, long tenantId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT channel FROM salon_keys WHERE tenant_id = ?")) {
+        return salonOf(c, tenantId).channel();
+    }
+
+    /** A salon's change channel and the masters it has now, as one login reads them. */
+    record SalonChannel(String channel, Set<Long> masters) {
+    }
+
+    /**
+     * The salon's channel and its masters, in one statement: through PgBouncer every statement
+     * outside a transaction may cost the login a server login, so a relay's desk learns both on
+     * the one server connection it needs to learn the channel (a change about these masters is
+     * then trusted without asking again; one about a master added later is asked about).
+     */
+    static SalonChannel salonOf(Connection c, long tenantId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT k.channel, ARRAY(SELECT m.id FROM masters m "
+                + "WHERE m.tenant_id = k.tenant_id) FROM salon_keys k WHERE k.tenant_id = ?")) {
             ps.setLong(1, tenantId);
             try (ResultSet rs = ps.executeQuery()) {
                 String channel = rs.next() ? rs.getString(1) : null;
@@ -97,7 +112,11 @@ final class ListenConnection implements ChangeFeed {
                     // no salon for this login (row-level security shows none), or not ours
                     throw new SQLException("salon " + tenantId + " has no change channel this login may read", "42501");
                 }
-                return channel;
+                Set<Long> masters = new HashSet<>();
+                for (Object id : (Object[]) rs.getArray(2).getArray()) {
+                    masters.add(((Number) id).longValue());
+                }
+                return new SalonChannel(channel, Set.copyOf(masters));
             }
         }
     }

@@ -216,6 +216,7 @@ public final class LiveUpdates implements AutoCloseable {
             if (closed) {
                 return;   // close() ran while we connected and could not see this connection
             }
+            confirmedMasters.addAll(conn.mastersKnownAtOpen());
             backoff.reset();
             if (reported == State.OFFLINE) {
                 log.info("live updates for salon {} are back", tenantId);

@@ -62,11 +62,14 @@ final class RelayFeed implements ChangeFeed {
     private final BlockingQueue<String> arrived = new LinkedBlockingQueue<>();
     private volatile long lastHeard = System.nanoTime();
     private volatile String failure;
+    /** The salon's masters, read with its channel. */
+    private final Set<Long> masters;
 
-    private RelayFeed(ConnectionSettings settings, javax.sql.DataSource pool, InputStream stream) {
+    private RelayFeed(ConnectionSettings settings, javax.sql.DataSource pool, InputStream stream, Set<Long> masters) {
         this.settings = settings;
         this.pool = pool;
         this.stream = stream;
+        this.masters = masters;
     }
 
     /** The relays of {@code SALONDESK_LIVE_URL}: comma-separated http(s) addresses, tried in order. */
@@ -94,14 +97,15 @@ final class RelayFeed implements ChangeFeed {
      * own when it is null), then opens the first relay's stream that says online.
      */
     static RelayFeed open(ConnectionSettings settings, javax.sql.DataSource pool, List<URI> relays, long tenantId) throws SQLException {
-        String channel;
+        ListenConnection.SalonChannel salon;
         try (Connection c = pool != null ? pool.getConnection() : connect(settings)) {
-            channel = ListenConnection.channelOf(c, tenantId);
+            salon = ListenConnection.salonOf(c, tenantId);
         }
+        String channel = salon.channel();
         SQLException last = null;
         for (URI relay : relays) {
             try {
-                RelayFeed feed = new RelayFeed(settings, pool, subscribe(relay, channel));
+                RelayFeed feed = new RelayFeed(settings, pool, subscribe(relay, channel), salon.masters());
                 feed.start(relay);
                 return feed;
             } catch (SQLException e) {
@@ -211,6 +215,11 @@ final class RelayFeed implements ChangeFeed {
         if (System.nanoTime() - lastHeard > SILENCE.toNanos()) {
             throw new SQLException("the live relay has been silent for " + SILENCE.toSeconds() + " s", "08006");
         }
+    }
+
+    @Override
+    public Set<Long> mastersKnownAtOpen() {
+        return masters;
     }
 
     @Override

@@ -95,6 +95,50 @@ class LiveRelayTest {
         }
     }
 
+    /**
+     * Through PgBouncer each question a desk asks may cost its login a server login, and a chain's
+     * hundreds of desks hear every change of their salon: a desk learns its salon's masters with
+     * the channel, so a change about them is trusted without asking, and only a master added since
+     * is asked about (once).
+     */
+    @Test
+    void aRelayDeskAsksTheDatabaseOnlyAboutAMasterAddedAfterItConnected() throws Exception {
+        ConnectionSettings db = TestPostgres.migratedDatabase("relay_masters");
+        Salon lotus = salon(db, "Lotus");
+        org.postgresql.ds.PGSimpleDataSource plain = new org.postgresql.ds.PGSimpleDataSource();
+        plain.setURL(db.url());
+        plain.setUser(db.user());
+        plain.setPassword(db.password());
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        javax.sql.DataSource counting = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[]{javax.sql.DataSource.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                        asked.incrementAndGet();
+                    }
+                    return method.invoke(plain, args);
+                });
+        try (LiveRelay relay = LiveRelay.start(db, "127.0.0.1", 0);
+             LiveUpdates live = LiveUpdates.forDesk(db, counting, lotus.tenant(), "http://127.0.0.1:" + relay.port())) {
+            Recorder r = new Recorder(live);
+            live.start();
+            r.awaitState(State.ONLINE, WITHIN);
+            assertEquals(1, asked.get(), "the channel and the masters: one connection");
+            long first = book(db, lotus, 10);
+            assertEquals(first, r.nextChange().bookingId());
+            assertEquals(1, asked.get(), "Anna was known when the desk connected: nothing asked");
+            long olena;
+            try (SalonRows rows = new SalonRows(db)) {
+                olena = rows.master(lotus.tenant(), "Olena");
+                rows.book(lotus.tenant(), olena, lotus.client(), DAY.atTime(12, 0), 30);
+                assertEquals(List.of(olena), r.nextChange().masterIds());
+                assertEquals(2, asked.get(), "a master added since is asked about");
+                rows.book(lotus.tenant(), olena, lotus.client(), DAY.atTime(14, 0), 30);
+            }
+            assertEquals(List.of(olena), r.nextChange().masterIds());
+            assertEquals(2, asked.get(), "and only once");
+        }
+    }
+
     @Test
     void aNameThatIsNoChannelIsRefusedAndAnUnknownOneIsNeverAnnounced() throws Exception {
         ConnectionSettings db = TestPostgres.migratedDatabase("relayrefuses");
