@@ -93,4 +93,5 @@ final class BackupWriter {
         log.info("backup {} written: schema {}, {} tables, {} rows, {} bytes", target, manifest.schemaVersion(),
                 manifest.tables().size(), manifest.totalRows(), Files.size(target));
         return manifest;
-    }}
+    }
+}
