@@ -35,12 +35,10 @@ interface ChangeFeed extends AutoCloseable {
     Set<Long> mastersOf(long tenantId, List<Long> masterIds) throws SQLException;
 
     /**
-     * The salon's masters the database confirmed when the feed opened, as the desk's login (none
-     * where the feed did not read them): {@link #mastersOf} is asked only about others.
+     * The salon's masters the database confirmed when the feed opened, as the desk's login:
+     * {@link #mastersOf} is asked only about others.
      */
-    default Set<Long> mastersKnownAtOpen() {
-        return Set.of();
-    }
+    Set<Long> mastersKnownAtOpen();
 
     /** Safe from any thread: ends a poll that is waiting. */
     @Override

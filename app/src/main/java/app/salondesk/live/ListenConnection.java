@@ -42,9 +42,13 @@ final class ListenConnection implements ChangeFeed {
     private final Connection connection;
     private final PGConnection pg;
 
-    private ListenConnection(Connection connection, PGConnection pg) {
+    /** The salon's masters, read with its channel. */
+    private final Set<Long> masters;
+
+    private ListenConnection(Connection connection, PGConnection pg, Set<Long> masters) {
         this.connection = connection;
         this.pg = pg;
+        this.masters = masters;
     }
 
     /** What a salon's channel looks like; anything else is refused before it reaches LISTEN. */
@@ -77,22 +81,20 @@ final class ListenConnection implements ChangeFeed {
             if (app.salondesk.db.Pooler.between(c)) {
                 throw new ThroughPoolerException(settings.url());
             }
-            String channel = channelOf(c, tenantId);
+            SalonChannel salon = salonOf(c, tenantId);
             // an identifier cannot be a bind value; the pattern keeps the statement ours
-            s.execute("LISTEN " + channel);
-            return new ListenConnection(c, c.unwrap(PGConnection.class));
+            s.execute("LISTEN " + salon.channel());
+            return new ListenConnection(c, c.unwrap(PGConnection.class), salon.masters());
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
             throw e;
         }
     }
 
-    /** The salon's channel, as the signed-in login may read it (row-level security): its secret name. */
-    static String channelOf(Connection c, long tenantId) throws SQLException {
-        return salonOf(c, tenantId).channel();
-    }
-
-    /** A salon's change channel and the masters it has now, as one login reads them. */
+    /**
+     * A salon's change channel — its secret name, as the signed-in login may read it (row-level
+     * security) — and the masters it has now.
+     */
     record SalonChannel(String channel, Set<Long> masters) {
     }
 
@@ -128,6 +130,11 @@ final class ListenConnection implements ChangeFeed {
     @Override
     public Set<Long> mastersOf(long tenantId, List<Long> masterIds) throws SQLException {
         return mastersOf(connection, tenantId, masterIds);
+    }
+
+    @Override
+    public Set<Long> mastersKnownAtOpen() {
+        return masters;
     }
 
     static Set<Long> mastersOf(Connection connection, long tenantId, List<Long> masterIds) throws SQLException {
