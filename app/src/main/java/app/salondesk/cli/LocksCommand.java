@@ -2,7 +2,7 @@ package app.salondesk.cli;
 
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
-import app.salondesk.staff.MasterLock;
+import app.salondesk.staff.SalonLock;
 import app.salondesk.staff.StaffRepository;
 import org.jooq.exception.DataAccessException;
 import picocli.CommandLine.Command;
@@ -45,7 +45,7 @@ final class LocksCommand implements Callable<Integer> {
             // the server's clock: held_since is the server's, and a desk's clock may be off
             Instant now = backend.dsl().resultQuery("SELECT clock_timestamp()")
                     .fetchOne(0, java.time.OffsetDateTime.class).toInstant();
-            for (MasterLock lock : locks) {
+            for (SalonLock lock : locks) {
                 out.println(lock.masterName() + "\t" + lock.login() + "\t" + lock.pid() + "\t"
                         + (lock.granted() ? heldFor(lock.heldSince(), now) : "waiting"));
             }

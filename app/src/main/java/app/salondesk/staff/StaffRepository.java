@@ -101,9 +101,9 @@ public final class StaffRepository {
     }
 
     /** Who holds or awaits the named locks of the salon's masters (admins only). */
-    public List<MasterLock> masterLocks(long tenantId) {
+    public List<SalonLock> masterLocks(long tenantId) {
         return dsl.resultQuery("SELECT master_id, master_name, pid, login, granted, held_since FROM salondesk_master_locks(?)", tenantId)
-                .fetch(r -> new MasterLock(r.get(0, Long.class), r.get(1, String.class), r.get(2, Integer.class),
+                .fetch(r -> new SalonLock(r.get(0, Long.class), r.get(1, String.class), r.get(2, Integer.class),
                         r.get(3, String.class), r.get(4, Boolean.class),
                         java.util.Optional.ofNullable(r.get(5, java.time.OffsetDateTime.class)).map(java.time.OffsetDateTime::toInstant).orElse(null)));
     }

@@ -1,8 +1,8 @@
 package app.salondesk.ui;
 
 import app.salondesk.i18n.Messages;
-import app.salondesk.staff.MasterLocksView;
-import app.salondesk.staff.MasterLocksViewModel;
+import app.salondesk.staff.SalonLocksView;
+import app.salondesk.staff.SalonLocksViewModel;
 import app.salondesk.staff.PasswordView;
 import app.salondesk.staff.PasswordViewModel;
 import app.salondesk.staff.StaffMember;
@@ -81,6 +81,6 @@ final class StaffScreens {
 
     /** Admin → Staff → Locks: who holds the masters' named locks, and ending such a session. */
     private void openLocks(Window over) {
-        MasterLocksView.show(over, new MasterLocksViewModel(staff, tenantId, tasks, messages, clock), messages);
+        SalonLocksView.show(over, new SalonLocksViewModel(staff, tenantId, tasks, messages, clock), messages);
     }
 }

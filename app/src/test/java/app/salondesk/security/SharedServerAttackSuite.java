@@ -5,7 +5,7 @@ import app.salondesk.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
 import app.salondesk.live.BookingChange;
 import app.salondesk.live.LiveUpdates;
-import app.salondesk.staff.MasterLock;
+import app.salondesk.staff.SalonLock;
 import app.salondesk.staff.StaffRepository;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.AfterAll;
@@ -377,8 +377,8 @@ abstract class SharedServerAttackSuite {
             CompletableFuture<BookingOutcome> waiting = CompletableFuture.supplyAsync(
                     () -> s.engine("olena").book(s.booking(s.bloom, s.marta, s.bloomClient, at(17, 0))));
             Thread.sleep(500);
-            List<MasterLock> locks = anna.masterLocks(s.bloom);
-            MasterLock holder = locks.stream().filter(MasterLock::granted).findFirst().orElseThrow(() -> new AssertionError(locks.toString()));
+            List<SalonLock> locks = anna.masterLocks(s.bloom);
+            SalonLock holder = locks.stream().filter(SalonLock::granted).findFirst().orElseThrow(() -> new AssertionError(locks.toString()));
             assertEquals(List.of(s.marta, (long) pid), List.of(holder.masterId(), (long) holder.pid()));
             assertEquals("oksana", holder.login());
             assertNotNull(holder.heldSince(), "the owner may see how long its logins' transactions run");

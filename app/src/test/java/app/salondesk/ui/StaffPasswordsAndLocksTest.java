@@ -3,7 +3,7 @@ package app.salondesk.ui;
 import app.salondesk.booking.EngineFixture;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
-import app.salondesk.staff.MasterLocksViewModel;
+import app.salondesk.staff.SalonLocksViewModel;
 import app.salondesk.staff.StaffMember;
 import app.salondesk.staff.StaffRepository;
 import app.salondesk.staff.StaffRole;
@@ -117,7 +117,7 @@ class StaffPasswordsAndLocksTest {
         robot.clickOn("#staff-locks");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#locks-table").tryQuery().isPresent()
                 && locks(robot).getItems().size() == 1);
-        MasterLocksViewModel.Row row = locks(robot).getItems().get(0);
+        SalonLocksViewModel.Row row = locks(robot).getItems().get(0);
         assertEquals("Anna", row.master());
         assertEquals(lena, row.login());
         assertEquals("holding", row.state());
@@ -187,7 +187,7 @@ class StaffPasswordsAndLocksTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static TableView<MasterLocksViewModel.Row> locks(FxRobot robot) {
+    private static TableView<SalonLocksViewModel.Row> locks(FxRobot robot) {
         return robot.lookup("#locks-table").queryAs(TableView.class);
     }
 

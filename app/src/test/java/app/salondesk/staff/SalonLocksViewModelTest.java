@@ -11,14 +11,14 @@ import java.util.Locale;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** How long a session has held (or awaited) a master's lock, in each language's words. */
-class MasterLocksViewModelTest {
+class SalonLocksViewModelTest {
 
     private static final Instant NOW = Instant.parse("2030-01-07T10:00:00Z");
 
     private static String heldFor(Locale locale, Instant since) {
-        MasterLocksViewModel vm = new MasterLocksViewModel(new StaffRepository(null), 1, null, new Messages(locale),
+        SalonLocksViewModel vm = new SalonLocksViewModel(new StaffRepository(null), 1, null, new Messages(locale),
                 Clock.fixed(NOW, ZoneOffset.UTC));
-        return vm.heldFor(new MasterLock(2, "Anna", 1234, "lena", true, since));
+        return vm.heldFor(new SalonLock(2, "Anna", 1234, "lena", true, since));
     }
 
     @Test

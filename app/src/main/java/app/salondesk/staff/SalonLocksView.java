@@ -25,24 +25,24 @@ import javafx.stage.Window;
 import java.util.function.Function;
 
 /** Who holds a master's lock: a table, Refresh, and "End session" behind a confirmation. */
-public final class MasterLocksView {
+public final class SalonLocksView {
 
-    private MasterLocksView() {
+    private SalonLocksView() {
     }
 
-    public static Stage show(Window owner, MasterLocksViewModel vm, Messages messages) {
-        TableView<MasterLocksViewModel.Row> table = new TableView<>(vm.rows());
+    public static Stage show(Window owner, SalonLocksViewModel vm, Messages messages) {
+        TableView<SalonLocksViewModel.Row> table = new TableView<>(vm.rows());
         table.setId("locks-table");
         table.setPlaceholder(new Label(messages.get("locks.none")));
-        table.getColumns().add(text(messages.get("locks.master"), MasterLocksViewModel.Row::master));
-        table.getColumns().add(text(messages.get("staff.login"), MasterLocksViewModel.Row::login));
-        table.getColumns().add(text(messages.get("locks.state"), MasterLocksViewModel.Row::state));
-        table.getColumns().add(text(messages.get("locks.for"), MasterLocksViewModel.Row::heldFor));
-        TableColumn<MasterLocksViewModel.Row, MasterLocksViewModel.Row> actions = new TableColumn<>("");
+        table.getColumns().add(text(messages.get("locks.master"), SalonLocksViewModel.Row::master));
+        table.getColumns().add(text(messages.get("staff.login"), SalonLocksViewModel.Row::login));
+        table.getColumns().add(text(messages.get("locks.state"), SalonLocksViewModel.Row::state));
+        table.getColumns().add(text(messages.get("locks.for"), SalonLocksViewModel.Row::heldFor));
+        TableColumn<SalonLocksViewModel.Row, SalonLocksViewModel.Row> actions = new TableColumn<>("");
         actions.setCellValueFactory(c -> new SimpleObjectProperty<>(c.getValue()));
         actions.setCellFactory(c -> new TableCell<>() {
             @Override
-            protected void updateItem(MasterLocksViewModel.Row row, boolean empty) {
+            protected void updateItem(SalonLocksViewModel.Row row, boolean empty) {
                 super.updateItem(row, empty);
                 if (empty || row == null) {
                     setGraphic(null);
@@ -91,7 +91,7 @@ public final class MasterLocksView {
         return stage;
     }
 
-    private static boolean confirmed(Window owner, MasterLocksViewModel.Row row, Messages messages) {
+    private static boolean confirmed(Window owner, SalonLocksViewModel.Row row, Messages messages) {
         ButtonType yes = new ButtonType(messages.get("locks.end"), ButtonBar.ButtonData.OK_DONE);
         ButtonType no = new ButtonType(messages.get("locks.keep"), ButtonBar.ButtonData.CANCEL_CLOSE);
         Alert ask = new Alert(Alert.AlertType.CONFIRMATION, messages.format("locks.confirm", row.login(), row.master()), yes, no);
@@ -104,8 +104,8 @@ public final class MasterLocksView {
         return ask.showAndWait().filter(b -> b == yes).isPresent();
     }
 
-    private static TableColumn<MasterLocksViewModel.Row, String> text(String title, Function<MasterLocksViewModel.Row, String> value) {
-        TableColumn<MasterLocksViewModel.Row, String> c = new TableColumn<>(title);
+    private static TableColumn<SalonLocksViewModel.Row, String> text(String title, Function<SalonLocksViewModel.Row, String> value) {
+        TableColumn<SalonLocksViewModel.Row, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         c.setPrefWidth(140);
         return c;

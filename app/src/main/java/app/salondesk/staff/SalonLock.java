@@ -9,5 +9,5 @@ import java.time.Instant;
  *
  * @param heldSince when the holder's transaction began; null when the server does not show it
  */
-public record MasterLock(long masterId, String masterName, int pid, String login, boolean granted, Instant heldSince) {
+public record SalonLock(long masterId, String masterName, int pid, String login, boolean granted, Instant heldSince) {
 }

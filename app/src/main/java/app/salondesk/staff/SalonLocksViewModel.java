@@ -20,14 +20,14 @@ import java.util.List;
  * try again" for that master. The admin may end that session; the database decides whether
  * this admin may (salondesk_end_session), and a refusal is one sentence.
  */
-public final class MasterLocksViewModel {
+public final class SalonLocksViewModel {
 
     /** After a session was ended, how long to wait for the server to let go of its locks. */
     private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
     private static final Duration RELEASE_POLL = Duration.ofMillis(100);
 
     /** One line of the list, in words. */
-    public record Row(MasterLock lock, String master, String login, String state, String heldFor) {
+    public record Row(SalonLock lock, String master, String login, String state, String heldFor) {
     }
 
     private final StaffRepository staff;
@@ -43,7 +43,7 @@ public final class MasterLocksViewModel {
     private long asked;
     private long shown;
 
-    public MasterLocksViewModel(StaffRepository staff, long tenantId, TaskRunner tasks, Messages messages, Clock clock) {
+    public SalonLocksViewModel(StaffRepository staff, long tenantId, TaskRunner tasks, Messages messages, Clock clock) {
         this.staff = staff;
         this.tenantId = tenantId;
         this.tasks = tasks;
@@ -66,7 +66,7 @@ public final class MasterLocksViewModel {
         });
     }
 
-    private void show(long n, List<MasterLock> locks) {
+    private void show(long n, List<SalonLock> locks) {
         loading.set(n < asked);
         if (n <= shown) {
             return;   // an older answer than the one on screen
@@ -94,16 +94,16 @@ public final class MasterLocksViewModel {
         });
     }
 
-    private record Ending(boolean ended, List<MasterLock> locks) {
+    private record Ending(boolean ended, List<SalonLock> locks) {
     }
 
     /**
      * The server ends a session a moment after it was asked to; until then its locks still
      * show. Waits (off the FX thread) a little for them to go, so the list says what happened.
      */
-    private List<MasterLock> locksOnceReleased(int pid) throws InterruptedException {
+    private List<SalonLock> locksOnceReleased(int pid) throws InterruptedException {
         long deadline = System.nanoTime() + RELEASE_WAIT.toNanos();
-        List<MasterLock> locks = staff.masterLocks(tenantId);
+        List<SalonLock> locks = staff.masterLocks(tenantId);
         while (locks.stream().anyMatch(l -> l.pid() == pid) && System.nanoTime() < deadline) {
             Thread.sleep(RELEASE_POLL.toMillis());
             locks = staff.masterLocks(tenantId);
@@ -111,7 +111,7 @@ public final class MasterLocksViewModel {
         return locks;
     }
 
-    private Row row(MasterLock lock) {
+    private Row row(SalonLock lock) {
         return new Row(lock, lock.masterName(),
                 lock.login() == null ? messages.get("locks.unknownLogin") : lock.login(),
                 messages.get(lock.granted() ? "locks.holding" : "locks.waiting"),
@@ -119,7 +119,7 @@ public final class MasterLocksViewModel {
     }
 
     /** "under a minute", "3 min", "1 h 5 min"; the server's start against this PC's clock. */
-    String heldFor(MasterLock lock) {
+    String heldFor(SalonLock lock) {
         if (lock.heldSince() == null) {
             return messages.get("locks.heldUnknown");
         }
