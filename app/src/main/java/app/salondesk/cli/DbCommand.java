@@ -5,6 +5,7 @@ import app.salondesk.runtime.Backend;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "db", description = "Database maintenance.", mixinStandardHelpOptions = true,
@@ -36,8 +37,17 @@ final class DbCommand implements Runnable {
             try (Backend backend = db.root.openBackendForSetup()) {
                 Integer version = backend.dsl().resultQuery(
                         "SELECT max(version::int) FROM flyway_schema_history WHERE success").fetchOne(0, Integer.class);
-                spec.commandLine().getOut().println(Messages.forDefaultLocale().format("cli.migrated", version));
+                Messages m = Messages.forDefaultLocale();
+                spec.commandLine().getOut().println(m.format("cli.migrated", version));
                 spec.commandLine().getOut().println("schema_version=" + version);
+                if (!backend.embedded()) {
+                    // the one step of a shared server's setup that no migration can make (README, step 2)
+                    List<String> missing = SuperuserStep.missing(backend.dsl(), m);
+                    if (!missing.isEmpty()) {
+                        spec.commandLine().getErr().println(m.format("cli.superuserStepMissing", String.join("; ", missing)));
+                        spec.commandLine().getErr().flush();
+                    }
+                }
             }
             return 0;
         }

@@ -17,12 +17,14 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /**
- * The cure for a "try again" that does not go away: who holds (or awaits) the named lock of
- * one of the salon's masters, and ending that session. For the salon's admins.
+ * The cure for a "try again" that does not go away: who holds (or awaits) one of the salon's
+ * named locks — a master's, the rooms', a room's, a client's cap — and ending that session. For
+ * the salon's admins.
  */
 @Command(name = "locks", mixinStandardHelpOptions = true,
-        description = {"Who holds or awaits the lock of each of the salon's masters, one tab-separated line each:",
-                "master, login, pid, held for (seconds or minutes; 'waiting' when not granted yet). For admins."},
+        description = {"Who holds or awaits each of the salon's locks, one tab-separated line each: what is locked (a master's",
+                "name, 'rooms', 'room: NAME', 'online client: NAME', 'waitlist client: NAME'), login, pid, held for (seconds or",
+                "minutes, ' shared' after it for the rooms lock every booking shares; 'waiting' when not granted yet). For admins."},
         subcommands = LocksCommand.End.class)
 final class LocksCommand implements Callable<Integer> {
 
@@ -41,13 +43,13 @@ final class LocksCommand implements Callable<Integer> {
         try (Backend backend = root.openBackend()) {
             StaffRepository staff = new StaffRepository(backend.dsl());
             long salon = salon(staff, tenant);
-            var locks = staff.masterLocks(salon);
+            var locks = staff.salonLocks(salon);
             // the server's clock: held_since is the server's, and a desk's clock may be off
             Instant now = backend.dsl().resultQuery("SELECT clock_timestamp()")
                     .fetchOne(0, java.time.OffsetDateTime.class).toInstant();
             for (SalonLock lock : locks) {
-                out.println(lock.masterName() + "\t" + lock.login() + "\t" + lock.pid() + "\t"
-                        + (lock.granted() ? heldFor(lock.heldSince(), now) : "waiting"));
+                out.println(what(lock) + "\t" + lock.login() + "\t" + lock.pid() + "\t"
+                        + (lock.granted() ? heldFor(lock.heldSince(), now) + (lock.shared() ? " shared" : "") : "waiting"));
             }
             return 0;
         } catch (CliInvalid e) {
@@ -56,6 +58,17 @@ final class LocksCommand implements Callable<Integer> {
         } catch (DataAccessException e) {
             return UsersCommand.refused(out, e);
         }
+    }
+
+    /** What a lock guards, in the command line's words (its output is English, for scripts too). */
+    static String what(SalonLock lock) {
+        return switch (lock.kind()) {
+            case MASTER -> lock.objectName();
+            case ROOMS -> "rooms";
+            case RESOURCE -> "room: " + lock.objectName();
+            case ONLINE_CLIENT -> "online client: " + lock.objectName();
+            case WAITLIST_CLIENT -> "waitlist client: " + lock.objectName();
+        };
     }
 
     /** The salon asked for, else the signed-in login's own: the owner belongs to none. */
@@ -76,7 +89,7 @@ final class LocksCommand implements Callable<Integer> {
     }
 
     @Command(name = "end", mixinStandardHelpOptions = true,
-            description = {"End a session holding a master's lock, or one of the salon's own logins. Prints 'ended PID',",
+            description = {"End a session holding one of the salon's locks, or one of the salon's own logins. Prints 'ended PID',",
                     "or 'already gone PID' when it had ended. For admins."})
     static final class End implements Callable<Integer> {
         @ParentCommand

@@ -75,9 +75,18 @@ public final class Backend implements AutoCloseable {
         dsl = dsl(database);
     }
 
-    /** Opens the database the options name, migrating it. Throws {@link StartupException}. */
+    /**
+     * Opens the database the options name, migrating it. Throws {@link StartupException}.
+     *
+     * <p>A shared server's schema that is at exactly this build's migrations already is left
+     * alone, Flyway too (issue 29): Flyway's first step is an advisory lock of a constant key, and
+     * on a server where the superuser's step (db/superuser.sql) has not taken the advisory-lock
+     * functions from PUBLIC any login may hold that key — every command of every salon then waited
+     * a minute and failed. Only a schema behind (an upgrade: the owner's {@code db migrate}) still
+     * meets Flyway and its lock; the cheap check compares versions, descriptions and checksums.
+     */
     public static Backend open(AppHome home, DbOptions options) {
-        return options.shared() ? openSharedMigrated(options, false) : openEmbedded(home, false);
+        return options.shared() ? openSharedMigrated(options, true) : openEmbedded(home, false);
     }
 
     /**

@@ -3,11 +3,42 @@ package app.salondesk.staff;
 import java.time.Instant;
 
 /**
- * A session holding (or awaiting) the named lock of one of the salon's masters
- * ({@code salondesk_master_locks}, migration 9). A booking holds it for milliseconds; one held
- * for long is a stuck program, and the reason every desk hears "try again" for that master.
+ * A session holding (or awaiting) one of the salon's named locks ({@code salondesk_salon_locks},
+ * migration 23): a master's, the salon's rooms lock, a room's, or the lock that keeps a client's
+ * online bookings or waitlist entries under their cap. A write holds its locks for milliseconds;
+ * one held for long is a stuck program (or someone in the way), and the reason every desk hears
+ * "try again" for what it locks.
  *
- * @param heldSince when the holder's transaction began; null when the server does not show it
+ * @param objectId   the master, room or client locked; null for the salon's rooms lock
+ * @param objectName its name; null for the salon's rooms lock
+ * @param shared     held in shared mode (every booking holds the rooms lock so; only a change of
+ *                   rooms waits for it)
+ * @param heldSince  when the holder's transaction began; null when the server does not show it
  */
-public record SalonLock(long masterId, String masterName, int pid, String login, boolean granted, Instant heldSince) {
+public record SalonLock(Kind kind, Long objectId, String objectName, int pid, String login, boolean shared, boolean granted,
+                        Instant heldSince) {
+
+    /** What a lock guards: the names {@code salondesk_lock_keys} gives them. */
+    public enum Kind {
+        MASTER("master"), ROOMS("rooms"), RESOURCE("resource"), ONLINE_CLIENT("online-client"), WAITLIST_CLIENT("waitlist-client");
+
+        private final String dbValue;
+
+        Kind(String dbValue) {
+            this.dbValue = dbValue;
+        }
+
+        public String dbValue() {
+            return dbValue;
+        }
+
+        static Kind of(String dbValue) {
+            for (Kind k : values()) {
+                if (k.dbValue.equals(dbValue)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("a lock of an unknown kind: " + dbValue);
+        }
+    }
 }

@@ -24,7 +24,7 @@ import javafx.stage.Window;
 
 import java.util.function.Function;
 
-/** Who holds a master's lock: a table, Refresh, and "End session" behind a confirmation. */
+/** Who holds one of the salon's locks: a table, Refresh, and "End session" behind a confirmation. */
 public final class SalonLocksView {
 
     private SalonLocksView() {
@@ -34,7 +34,7 @@ public final class SalonLocksView {
         TableView<SalonLocksViewModel.Row> table = new TableView<>(vm.rows());
         table.setId("locks-table");
         table.setPlaceholder(new Label(messages.get("locks.none")));
-        table.getColumns().add(text(messages.get("locks.master"), SalonLocksViewModel.Row::master));
+        table.getColumns().add(text(messages.get("locks.what"), SalonLocksViewModel.Row::what));
         table.getColumns().add(text(messages.get("staff.login"), SalonLocksViewModel.Row::login));
         table.getColumns().add(text(messages.get("locks.state"), SalonLocksViewModel.Row::state));
         table.getColumns().add(text(messages.get("locks.for"), SalonLocksViewModel.Row::heldFor));
@@ -94,7 +94,7 @@ public final class SalonLocksView {
     private static boolean confirmed(Window owner, SalonLocksViewModel.Row row, Messages messages) {
         ButtonType yes = new ButtonType(messages.get("locks.end"), ButtonBar.ButtonData.OK_DONE);
         ButtonType no = new ButtonType(messages.get("locks.keep"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, messages.format("locks.confirm", row.login(), row.master()), yes, no);
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION, messages.format("locks.confirm", row.login(), row.what()), yes, no);
         ask.initOwner(owner);
         ask.setTitle(messages.get("locks.title"));
         ask.setHeaderText(null);

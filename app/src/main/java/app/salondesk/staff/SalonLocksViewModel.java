@@ -14,10 +14,10 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Admin → Staff → Locks: who holds, or waits for, the named lock of one of the salon's masters
- * (migration 9). A booking holds it for milliseconds; a session seen holding it for minutes is
- * a stuck program or someone's open transaction, and the reason every desk hears "busy, please
- * try again" for that master. The admin may end that session; the database decides whether
+ * Admin → Staff → Locks: who holds, or waits for, one of the salon's named locks — a master's,
+ * the rooms', a room's, a client's cap (migration 23). A booking holds them for milliseconds; a
+ * session seen holding one for minutes is a stuck program, someone's open transaction or someone
+ * in the salon's way, and the reason every desk hears "busy, please try again" for what it locks. The admin may end that session; the database decides whether
  * this admin may (salondesk_end_session), and a refusal is one sentence.
  */
 public final class SalonLocksViewModel {
@@ -27,7 +27,7 @@ public final class SalonLocksViewModel {
     private static final Duration RELEASE_POLL = Duration.ofMillis(100);
 
     /** One line of the list, in words. */
-    public record Row(SalonLock lock, String master, String login, String state, String heldFor) {
+    public record Row(SalonLock lock, String what, String login, String state, String heldFor) {
     }
 
     private final StaffRepository staff;
@@ -60,7 +60,7 @@ public final class SalonLocksViewModel {
     private void load() {
         long n = ++asked;
         loading.set(true);
-        tasks.run(() -> staff.masterLocks(tenantId), locks -> show(n, locks), failure -> {
+        tasks.run(() -> staff.salonLocks(tenantId), locks -> show(n, locks), failure -> {
             loading.set(n < asked);
             message.set(refusal("locks.loadRefused", failure));
         });
@@ -72,7 +72,21 @@ public final class SalonLocksViewModel {
             return;   // an older answer than the one on screen
         }
         shown = n;
-        rows.setAll(locks.stream().map(this::row).toList());
+        rows.setAll(listed(locks).stream().map(this::row).toList());
+    }
+
+    /**
+     * The locks worth a line: all but a session's shared hold of the rooms lock when the same
+     * session holds or awaits another of the salon's locks. Every booking shares the rooms lock
+     * (migration 22) while it holds its master's; its master's line says all, and ending that
+     * session lets go of both. A session holding the rooms lock alone — shared, in the way of a
+     * change of rooms; or exclusive, in the way of every booking — keeps its line.
+     */
+    static List<SalonLock> listed(List<SalonLock> locks) {
+        return locks.stream()
+                .filter(l -> !(l.kind() == SalonLock.Kind.ROOMS && l.shared() && l.granted()
+                        && locks.stream().anyMatch(o -> o != l && o.pid() == l.pid() && o.kind() != SalonLock.Kind.ROOMS)))
+                .toList();
     }
 
     /** Ends the session holding (or awaiting) the lock; the view has asked for confirmation. */
@@ -84,7 +98,7 @@ public final class SalonLocksViewModel {
         loading.set(true);
         tasks.run(() -> {
             boolean ended = staff.endSession(tenantId, pid);
-            return new Ending(ended, ended ? locksOnceReleased(pid) : staff.masterLocks(tenantId));
+            return new Ending(ended, ended ? locksOnceReleased(pid) : staff.salonLocks(tenantId));
         }, ending -> {
             message.set(messages.format(ending.ended() ? "locks.ended" : "locks.alreadyGone", who));
             show(n, ending.locks());
@@ -103,19 +117,30 @@ public final class SalonLocksViewModel {
      */
     private List<SalonLock> locksOnceReleased(int pid) throws InterruptedException {
         long deadline = System.nanoTime() + RELEASE_WAIT.toNanos();
-        List<SalonLock> locks = staff.masterLocks(tenantId);
+        List<SalonLock> locks = staff.salonLocks(tenantId);
         while (locks.stream().anyMatch(l -> l.pid() == pid) && System.nanoTime() < deadline) {
             Thread.sleep(RELEASE_POLL.toMillis());
-            locks = staff.masterLocks(tenantId);
+            locks = staff.salonLocks(tenantId);
         }
         return locks;
     }
 
     private Row row(SalonLock lock) {
-        return new Row(lock, lock.masterName(),
+        return new Row(lock, what(lock),
                 lock.login() == null ? messages.get("locks.unknownLogin") : lock.login(),
-                messages.get(lock.granted() ? "locks.holding" : "locks.waiting"),
+                messages.get(!lock.granted() ? "locks.waiting" : lock.shared() ? "locks.holdingShared" : "locks.holding"),
                 heldFor(lock));
+    }
+
+    /** "Iryna", "Rooms and equipment, all", "Washing station (room or equipment)", "Client Nina: online bookings". */
+    String what(SalonLock lock) {
+        return switch (lock.kind()) {
+            case MASTER -> lock.objectName();
+            case ROOMS -> messages.get("locks.what.rooms");
+            case RESOURCE -> messages.format("locks.what.resource", lock.objectName());
+            case ONLINE_CLIENT -> messages.format("locks.what.onlineClient", lock.objectName());
+            case WAITLIST_CLIENT -> messages.format("locks.what.waitlistClient", lock.objectName());
+        };
     }
 
     /** "under a minute", "3 min", "1 h 5 min"; the server's start against this PC's clock. */

@@ -100,16 +100,17 @@ public final class StaffRepository {
         dsl.execute("SELECT salondesk_set_password(?, ?)", login, verifier);
     }
 
-    /** Who holds or awaits the named locks of the salon's masters (admins only). */
-    public List<SalonLock> masterLocks(long tenantId) {
-        return dsl.resultQuery("SELECT master_id, master_name, pid, login, granted, held_since FROM salondesk_master_locks(?)", tenantId)
-                .fetch(r -> new SalonLock(r.get(0, Long.class), r.get(1, String.class), r.get(2, Integer.class),
-                        r.get(3, String.class), r.get(4, Boolean.class),
-                        java.util.Optional.ofNullable(r.get(5, java.time.OffsetDateTime.class)).map(java.time.OffsetDateTime::toInstant).orElse(null)));
+    /** Who holds or awaits the salon's named locks: its masters', rooms', clients' caps (admins only). */
+    public List<SalonLock> salonLocks(long tenantId) {
+        return dsl.resultQuery("SELECT kind, object_id, object_name, pid, login, mode, granted, held_since FROM salondesk_salon_locks(?)",
+                        tenantId)
+                .fetch(r -> new SalonLock(SalonLock.Kind.of(r.get(0, String.class)), r.get(1, Long.class), r.get(2, String.class),
+                        r.get(3, Integer.class), r.get(4, String.class), "shared".equals(r.get(5, String.class)), r.get(6, Boolean.class),
+                        java.util.Optional.ofNullable(r.get(7, java.time.OffsetDateTime.class)).map(java.time.OffsetDateTime::toInstant).orElse(null)));
     }
 
     /**
-     * Ends a session of the salon's own staff, or one holding a lock of its masters (admins
+     * Ends a session of the salon's own staff, or one holding one of its locks (admins
      * only); false when it had ended already.
      */
     public boolean endSession(long tenantId, int pid) {

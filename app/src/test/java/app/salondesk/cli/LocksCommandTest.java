@@ -98,9 +98,12 @@ class LocksCommandTest {
             var list = as("boss_" + s, "boss-password", "locks");
             assertEquals(0, list.exit(), list.out() + list.err());
             List<String> lines = list.out().strip().lines().toList();
-            assertEquals(2, lines.size(), list.out());
-            assertTrue(lines.get(0).matches("Anna\tdesk_" + s + "\t" + holderPid + "\t\\d+s"), lines.get(0));
-            assertEquals("Anna\tdesk2_" + s + "\t" + waiterPid + "\twaiting", lines.get(1));
+            assertEquals(4, lines.size(), list.out());
+            // every booking shares the salon's rooms lock (migration 22): both desks hold it, listed first
+            assertTrue(lines.get(0).matches("rooms\tdesk_" + s + "\t" + holderPid + "\t\\d+s shared"), lines.get(0));
+            assertTrue(lines.get(1).matches("rooms\tdesk2_" + s + "\t" + waiterPid + "\t\\d+s shared"), lines.get(1));
+            assertTrue(lines.get(2).matches("Anna\tdesk_" + s + "\t" + holderPid + "\t\\d+s"), lines.get(2));
+            assertEquals("Anna\tdesk2_" + s + "\t" + waiterPid + "\twaiting", lines.get(3));
             assertEquals("", list.err(), "an admin gets no warning");
 
             var end = as("boss_" + s, "boss-password", "locks", "end", "--pid", Integer.toString(holderPid));
@@ -114,7 +117,8 @@ class LocksCommandTest {
             assertEquals("already gone " + holderPid, again.out().strip());
 
             var nowHeld = as("boss_" + s, "boss-password", "locks");
-            assertTrue(nowHeld.out().strip().matches("Anna\tdesk2_" + s + "\t" + waiterPid + "\t\\d+s"), nowHeld.out());
+            assertTrue(nowHeld.out().strip().matches("rooms\tdesk2_" + s + "\t" + waiterPid + "\t\\d+s shared\n"
+                    + "Anna\tdesk2_" + s + "\t" + waiterPid + "\t\\d+s"), nowHeld.out());
             waiter.rollback();
         }
     }
@@ -172,7 +176,7 @@ class LocksCommandTest {
         try {
             java.util.Locale.setDefault(java.util.Locale.forLanguageTag("ru"));
             var locks = CliTestAccess.run(new String[]{"locks", "end", "--help"}, "");
-            assertTrue(locks.out().contains("Завершить сеанс, держащий блокировку мастера"), locks.out());
+            assertTrue(locks.out().contains("Завершить сеанс, держащий одну из блокировок салона"), locks.out());
             assertTrue(locks.out().contains("pid сеанса, из списка."), locks.out());
             java.util.Locale.setDefault(java.util.Locale.forLanguageTag("uk"));
             var password = CliTestAccess.run(new String[]{"users", "set-password", "--help"}, "");

@@ -77,7 +77,9 @@ class OwnerWarningTest {
                 new String[]{"users", "list", "--tenant", Long.toString(f.tenant)})) {
             var run = as(db.user(), db.password(), job);
             assertEquals(0, run.exit(), String.join(" ", job) + ": " + run.out() + run.err());
-            assertEquals("", run.err(), String.join(" ", job));
+            // the test server had no superuser's step (db/superuser.sql): db migrate names that, and that only
+            List<String> said = run.err().strip().lines().filter(l -> !l.startsWith("Warning: the superuser's part of the setup")).toList();
+            assertEquals(List.of(), said, String.join(" ", job));
         }
         var desk = as("front_" + s, "front-password", book("2030-01-07T10:00"));
         assertEquals(0, desk.exit(), desk.out() + desk.err());

@@ -28,9 +28,11 @@ import java.util.UUID;
 /**
  * A shared server set up the way the README tells a salon chain to, on a PostgreSQL cluster of
  * its own (roles are cluster-wide, and the owner must be the one that made the groups): the
- * superuser creates the owner {@value #OWNER} with CREATEROLE and the database it owns
- * (and gives it schema public, as PostgreSQL 15+ do by themselves); the owner migrates,
- * adds two salons and each salon's first admin; each admin adds the salon's staff.
+ * superuser creates the owner {@value #OWNER} with CREATEROLE and the database it owns, and
+ * runs the README's step 2 in it ({@code db/superuser.sql}: schema public the owner's, pg_locks
+ * and the advisory-lock functions the owner's only, no large objects, no other database to enter);
+ * the owner migrates, adds two salons and each salon's first admin; each admin adds the salon's
+ * staff.
  *
  * <p>Salon "Bloom": admin {@code anna}, receptionists {@code olena} and {@code oksana},
  * manager {@code mira}; masters Iryna and Marta. Salon "Rival": admin {@code rita},
@@ -63,13 +65,19 @@ final class AttackedServer implements AutoCloseable {
             s.execute("CREATE ROLE " + OWNER + " LOGIN CREATEROLE PASSWORD '" + password(OWNER) + "'");
             s.execute("CREATE DATABASE chain OWNER " + OWNER);
             s.execute("CREATE ROLE outsider LOGIN PASSWORD '" + password("outsider") + "'");
+            // a shared server as the README has it holds no other database a login may enter (the test
+            // cluster's own default one is not the README's; postgres and template1 are step 2's)
+            try (ResultSet rs = c.createStatement().executeQuery("SELECT datname FROM pg_database WHERE datallowconn "
+                    + "AND datname NOT IN ('chain', 'postgres', 'template1')")) {
+                while (rs.next()) {
+                    c.createStatement().execute("REVOKE CONNECT, TEMPORARY ON DATABASE \"" + rs.getString(1) + "\" FROM PUBLIC");
+                }
+            }
         }
         superuser = cluster.settings("chain");
         try (Connection c = DriverManager.getConnection(superuser.url(), superuser.user(), superuser.password()); Statement s = c.createStatement()) {
-            // the README's step: on PostgreSQL 14 schema public belongs to the superuser and PUBLIC
-            // may create in it; owned by the salon's owner, the migrations take that right away
-            // (15+ give the schema to the database's owner already)
-            s.execute("ALTER SCHEMA public OWNER TO " + OWNER);
+            // the README's step 2, word for word: the file it shows
+            s.execute(superuserStep());
         }
         url = superuser.url();
         try (Database db = Database.open(as(OWNER), 2)) {
@@ -91,6 +99,18 @@ final class AttackedServer implements AutoCloseable {
         byAnna.add(bloom, "oksana", "Oksana", "receptionist", password("oksana").toCharArray());
         byAnna.add(bloom, "mira", "Mira", "manager", password("mira").toCharArray());
         new StaffRepository(dsl("rita")).add(rival, "bob", "Bob", "receptionist", password("bob").toCharArray());
+    }
+
+    /** The superuser's part of the setup, as the README shows it and the chain's bootstrap runs it. */
+    static String superuserStep() {
+        try (java.io.InputStream in = AttackedServer.class.getResourceAsStream("/db/superuser.sql")) {
+            if (in == null) {
+                throw new IllegalStateException("db/superuser.sql is not on the class path (the db module's resources)");
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static long master(DSLContext owner, long tenant, String name) {

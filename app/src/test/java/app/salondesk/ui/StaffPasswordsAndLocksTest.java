@@ -118,7 +118,7 @@ class StaffPasswordsAndLocksTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#locks-table").tryQuery().isPresent()
                 && locks(robot).getItems().size() == 1);
         SalonLocksViewModel.Row row = locks(robot).getItems().get(0);
-        assertEquals("Anna", row.master());
+        assertEquals("Anna", row.what());
         assertEquals(lena, row.login());
         assertEquals("holding", row.state());
         assertEquals("under a minute", row.heldFor());
@@ -169,7 +169,7 @@ class StaffPasswordsAndLocksTest {
             robot.clickOn("#form-who-holds");
             WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#locks-table").tryQuery().isPresent()
                     && locks(robot).getItems().size() == 1);
-            assertEquals("Bohdan", locks(robot).getItems().get(0).master());
+            assertEquals("Bohdan", locks(robot).getItems().get(0).what());
             assertEquals(olga, locks(robot).getItems().get(0).login());
         }
     }
