@@ -99,6 +99,7 @@ final class ServeCommand implements Callable<Integer> {
         WebServer server;
         LiveRelay relay = null;
         Backend waitlistBackend = null;
+        app.salondesk.runtime.SessionBounds bounds = null;
         // read by the web threads (a client joined: wake her salon's worker) while this one adds
         List<WaitlistWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
         try {
@@ -110,6 +111,7 @@ final class ServeCommand implements Callable<Integer> {
             WebSettings settings = new WebSettings(listenOn, port, blankToNull(baseUrl), behindProxy, keystore,
                     System.getenv("SALONDESK_KEYSTORE_PASSWORD"), Duration.ofSeconds(stopTimeout),
                     WebSettings.Limits.defaults(), System.getenv("SALONDESK_WEB_SECRET"));
+            bounds = app.salondesk.runtime.SessionBounds.start(backend.dsl(), app.salondesk.runtime.SessionBounds.EVERY);
             server = OnlineServer.start(backend, settings, Clock.systemUTC(),
                     tenant -> workers.stream().filter(w -> w.tenantId() == tenant).forEach(WaitlistWorker::wake));
             if (livePort != null) {
@@ -125,6 +127,9 @@ final class ServeCommand implements Callable<Integer> {
                 workers.addAll(OnlineServer.startWaitlistWorkers(backend, blankToNull(liveDbUrl)));
             }
         } catch (RuntimeException e) {
+            if (bounds != null) {
+                bounds.close();
+            }
             if (relay != null) {
                 relay.close();
             }
@@ -137,11 +142,13 @@ final class ServeCommand implements Callable<Integer> {
         }
         Backend waitlistDb = waitlistBackend;
         LiveRelay liveRelay = relay;
+        app.salondesk.runtime.SessionBounds watch = bounds;
         CountDownLatch stopped = new CountDownLatch(1);
         AtomicBoolean stopping = new AtomicBoolean();
         Runnable stop = () -> {
             if (stopping.compareAndSet(false, true)) {
                 try {
+                    watch.close();
                     if (liveRelay != null) {
                         liveRelay.close();
                     }

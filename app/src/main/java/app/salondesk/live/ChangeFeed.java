@@ -25,8 +25,13 @@ interface ChangeFeed extends AutoCloseable {
     /** The payloads that arrived, waiting at most {@code timeout} for the first. */
     List<String> poll(Duration timeout) throws SQLException;
 
-    /** Fails when the other end went away without a word (polling alone never notices). */
-    void checkAlive() throws SQLException;
+    /**
+     * Fails when the other end went away without a word (polling alone never notices); else
+     * whether the server announces every change now. It does not while its notification queue is
+     * half full (migration 24: a booking's COMMIT must never fail on the queue, so the trigger then
+     * sends nothing), and a desk must reload what it shows instead.
+     */
+    boolean checkAlive() throws SQLException;
 
     /**
      * Which of {@code masterIds} are masters of the salon, read from the database as the desk's

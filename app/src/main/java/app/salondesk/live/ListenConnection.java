@@ -185,9 +185,34 @@ final class ListenConnection implements ChangeFeed {
      * VM paused): the read simply times out as on a quiet day. A round trip does.
      */
     @Override
-    public void checkAlive() throws SQLException {
-        if (!connection.isValid(HEALTH_CHECK_TIMEOUT_SECONDS)) {
-            throw new SQLException("the database did not answer the health check", "08006");
+    public boolean checkAlive() throws SQLException {
+        return announcesEveryChange(connection, HEALTH_CHECK_TIMEOUT_SECONDS);
+    }
+
+    /**
+     * The health check of a LISTEN connection, in one round trip: whether the server announces
+     * every change now (migration 24) — and, when it does not, the cure, on this very connection:
+     * {@code salondesk_end_overdue_sessions()} ends the session that holds the server's notification
+     * queue back (any desk of any salon that notices runs it; serve does too). A server that does
+     * not answer within {@code timeoutSeconds} is a lost connection (SQLSTATE 08006).
+     */
+    static boolean announcesEveryChange(Connection connection, int timeoutSeconds) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.setQueryTimeout(timeoutSeconds);
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT CASE WHEN salondesk_notifications_dropped() THEN salondesk_end_overdue_sessions() ELSE -1 END")) {
+                rs.next();
+                int ended = rs.getInt(1);
+                if (ended > 0) {
+                    log.warn("the server's notification queue is half full: {} session(s) holding it back were ended", ended);
+                }
+                return ended < 0;
+            }
+        } catch (SQLException e) {
+            if ("57014".equals(e.getSQLState()) || e.getSQLState() == null || e.getSQLState().startsWith("08")) {
+                throw new SQLException("the database did not answer the health check", "08006", e);
+            }
+            throw e;
         }
     }
 

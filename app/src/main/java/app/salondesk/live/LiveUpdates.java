@@ -35,9 +35,12 @@ public final class LiveUpdates implements AutoCloseable {
      * goes. Reconnection attempts stay OFFLINE: for the user the changes are not arriving.
      * THROUGH_POOLER when the route reaches PostgreSQL through a connection pooler, where a
      * LISTEN hears nothing ({@link ThroughPoolerException}; ADR 23): final, nothing is tried
-     * again, since only another route ({@code SALONDESK_LIVE_URL}) would change it.
+     * again, since only another route ({@code SALONDESK_LIVE_URL}) would change it. LAGGING
+     * while connected to a server that announces no change (its notification queue is half
+     * full, migration 24: someone holds it back, and the health check that found it ends that
+     * session): a listener should reload what it shows now and then, and once more on ONLINE.
      */
-    public enum State { CONNECTING, ONLINE, OFFLINE, THROUGH_POOLER }
+    public enum State { CONNECTING, ONLINE, OFFLINE, THROUGH_POOLER, LAGGING }
 
     /** A booking spans at most two days; a move announces the old and the new ones. */
     static final int MAX_DAYS = 4;
@@ -231,7 +234,12 @@ public final class LiveUpdates implements AutoCloseable {
                     }
                     quietSince = System.nanoTime();
                 } else if (System.nanoTime() - quietSince >= QUIET_BEFORE_HEALTH_CHECK.toNanos()) {
-                    conn.checkAlive();
+                    boolean announced = conn.checkAlive();
+                    if (!announced && reported != State.LAGGING) {
+                        log.warn("live updates for salon {}: the server announces no changes now (its notification queue is "
+                                + "half full); the desk reloads instead", tenantId);
+                    }
+                    report(announced ? State.ONLINE : State.LAGGING);
                     quietSince = System.nanoTime();
                 }
             }

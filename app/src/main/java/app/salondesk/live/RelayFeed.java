@@ -61,6 +61,11 @@ final class RelayFeed implements ChangeFeed {
     private final InputStream stream;
     private final BlockingQueue<String> arrived = new LinkedBlockingQueue<>();
     private volatile long lastHeard = System.nanoTime();
+    /**
+     * The relay said {@code : lagging} in place of its last ping: the server announces no change
+     * now (its notification queue is half full, migration 24), so the desk reloads instead.
+     */
+    private volatile boolean relayHearsNothing;
     private volatile String failure;
     /** The salon's masters, read with its channel. */
     private final Set<Long> masters;
@@ -180,8 +185,12 @@ final class RelayFeed implements ChangeFeed {
                     arrived.add(line.substring("data: ".length()));
                 } else if (line.equals(": online")) {
                     online.countDown();
+                } else if (line.equals(": lagging")) {
+                    relayHearsNothing = true;
+                } else if (line.equals(": ping")) {
+                    relayHearsNothing = false;
                 }
-                // ": ping" and the blank line between events only say the relay is there
+                // the blank line between events only says the relay is there
             }
             failure = "the live relay closed the stream";
         } catch (IOException e) {
@@ -211,10 +220,11 @@ final class RelayFeed implements ChangeFeed {
     }
 
     @Override
-    public void checkAlive() throws SQLException {
+    public boolean checkAlive() throws SQLException {
         if (System.nanoTime() - lastHeard > SILENCE.toNanos()) {
             throw new SQLException("the live relay has been silent for " + SILENCE.toSeconds() + " s", "08006");
         }
+        return !relayHearsNothing;
     }
 
     @Override

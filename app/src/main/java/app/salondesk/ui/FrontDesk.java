@@ -105,6 +105,14 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
      * so the first "online" reloads too.
      */
     private boolean wasOffline = true;
+    /** While the server announces no change ({@link LiveUpdates.State#LAGGING}): the shown days reloaded this often. */
+    static final javafx.util.Duration LAGGING_RELOAD = javafx.util.Duration.seconds(10);
+    private final javafx.animation.Timeline lagging = new javafx.animation.Timeline(
+            new javafx.animation.KeyFrame(LAGGING_RELOAD, e -> reloadShown()));
+
+    {
+        lagging.setCycleCount(javafx.animation.Animation.INDEFINITE);
+    }
 
     /**
      * Builds the window from what was read before ({@link DeskData}): no database call on the FX thread.
@@ -269,7 +277,21 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     private void connection(LiveUpdates.State state) {
-        if (state == LiveUpdates.State.OFFLINE) {
+        if (state != LiveUpdates.State.LAGGING) {
+            lagging.stop();
+        }
+        if (state == LiveUpdates.State.LAGGING) {
+            // connected, but the server announces no change now (its notification queue is half
+            // full, migration 24): saving goes on, and what others change shows by reloading
+            window.setConnectionState(messages.get("status.lagging"), false);
+            offline.setVisible(false);
+            schedule.editableProperty().set(role.mayEditBookings());
+            wasOffline = true;
+            if (lagging.getStatus() != javafx.animation.Animation.Status.RUNNING) {
+                reloadShown();
+                lagging.play();
+            }
+        } else if (state == LiveUpdates.State.OFFLINE) {
             window.setConnectionState(messages.get("status.offline"), false);
             wasOffline = true;
             offline.setVisible(true);
@@ -280,8 +302,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             schedule.editableProperty().set(role.mayEditBookings());
             if (wasOffline) {
                 wasOffline = false;
-                schedule.reload();   // whatever changed while we were away was not announced to us
-                resourceDay.reload();
+                reloadShown();   // whatever changed while we were away was not announced to us
             }
         } else if (state == LiveUpdates.State.THROUGH_POOLER) {
             // the route reaches PostgreSQL through a pooler, where a LISTEN hears nothing (ADR 23):
@@ -296,8 +317,14 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }
     }
 
+    private void reloadShown() {
+        schedule.reload();
+        resourceDay.reload();
+    }
+
     @Override
     public void close() {
+        lagging.stop();
         window.schedule().close();
         if (live != null) {
             live.close();

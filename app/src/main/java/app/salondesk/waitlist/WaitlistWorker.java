@@ -124,7 +124,8 @@ public final class WaitlistWorker implements AutoCloseable {
     }
 
     private void connection(LiveUpdates.State state) {
-        if (state == LiveUpdates.State.OFFLINE) {
+        if (state == LiveUpdates.State.OFFLINE || state == LiveUpdates.State.LAGGING) {
+            // changes go unheard (LAGGING: the server announces none now); the sweeps go on
             wasOffline = true;
         } else if (state == LiveUpdates.State.ONLINE && wasOffline) {
             wasOffline = false;

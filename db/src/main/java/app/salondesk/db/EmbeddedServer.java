@@ -294,6 +294,19 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
+     * Stops the server (fast: its sessions are ended) and starts it again on the same data
+     * directory and port, for a setting PostgreSQL reads only when it starts ({@code ALTER SYSTEM}
+     * then this). Clients keep their URL and connect again.
+     */
+    public synchronized void restart() {
+        if (stopped.get()) {
+            throw new IllegalStateException("the server was closed");
+        }
+        run(List.of(bin("pg_ctl"), "-D", dataDir.toString(), "-m", "fast", "-w", "-t", "60", "stop"));
+        startPostmaster();
+    }
+
+    /**
      * A server killed together with its postmaster (power loss simulated with {@code kill -9},
      * a watchdog restart) may leave backends that take a moment to notice their parent is gone
      * and let go of the old shared memory; until then PostgreSQL refuses to start. A few tries,
