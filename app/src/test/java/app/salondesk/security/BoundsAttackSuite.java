@@ -14,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -24,7 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 29, item 3's timeouts: a staff login may lift its own timeouts — PostgreSQL lets every
+ * Issue 29, item 3: what one login may write and hold is bounded by the database. Every free-text
+ * column a staff or online login writes has a length limit (migration 27), every login SalonDesk
+ * makes a connection limit; and timeouts: a staff login may lift its own timeouts — PostgreSQL lets every
  * role {@code SET} them and {@code ALTER ROLE} itself — and it makes no difference past the bounds
  * every staff login is made with: {@code salondesk_end_overdue_sessions()} (migration 24), which
  * serve runs every few seconds, ends its session anyway; the owner's and a superuser's sessions,
@@ -32,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * replace {@code salondesk_session_bounds()}); the shipped ones are a minute and 40 s.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class SessionBoundsAttackSuite {
+abstract class BoundsAttackSuite {
 
     static final String WEB = "web";
     static final String SHIPPED_BOUNDS = "interval '60 seconds', interval '40 seconds', interval '10 seconds'";
@@ -143,6 +146,64 @@ abstract class SessionBoundsAttackSuite {
                     + "OUT statement interval, OUT storm_transaction interval) LANGUAGE sql AS $$ SELECT interval '1 year', "
                     + "interval '1 year', interval '1 year' $$"), who);
         }
+    }
+
+    // ---- lengths and connections (migration 27) ---------------------------------------------------------
+
+    @Test
+    void noStaffLoginWritesAnEndlessNoteNameOrTimeZone() throws Exception {
+        String big = "'" + "x".repeat(2001) + "'";
+        String huge = "repeat('x', 10 * 1024 * 1024)";
+        for (String sql : List.of(
+                "INSERT INTO bookings (tenant_id, master_id, client_id, starts_at, duration_min, note) VALUES (" + s.bloom + ", " + s.iryna
+                        + ", " + s.bloomClient + ", '" + at(11, 0) + "', 30, " + big + ")",
+                "INSERT INTO bookings (tenant_id, master_id, client_id, starts_at, duration_min, note) VALUES (" + s.bloom + ", " + s.iryna
+                        + ", " + s.bloomClient + ", '" + at(11, 0) + "', 30, " + huge + ")",
+                "UPDATE clients SET notes = " + huge + " WHERE id = " + s.bloomClient,
+                "UPDATE clients SET name = repeat('N', 201) WHERE id = " + s.bloomClient,
+                "INSERT INTO clients (tenant_id, name, phone) VALUES (" + s.bloom + ", repeat('N', 201), '+380671119999')")) {
+            assertEquals("23514", refusedInTransaction("olena", sql), sql.substring(0, Math.min(60, sql.length())));
+        }
+        // a time zone must be one PostgreSQL knows (migration 1's trigger says so first), and is short
+        assertTrue(List.of("22023", "23514").contains(refusedInTransaction("anna", "UPDATE tenants SET time_zone = repeat('x', 65) WHERE id = "
+                + s.bloom)));
+        assertEquals(0, s.count("SELECT count(*) FROM bookings WHERE char_length(note) > 2000"));
+        assertEquals(0, s.count("SELECT count(*) FROM clients WHERE char_length(notes) > 4000 OR char_length(name) > 200"));
+        // what the desk allows still goes in
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement()) {
+            st.execute("UPDATE clients SET notes = repeat('n', 4000) WHERE id = " + s.bloomClient);
+        }
+    }
+
+    @Test
+    void everyLoginSalondeskMakesHasAConnectionLimitAndOneLoginCannotTakeTheServersSlots() throws Exception {
+        for (String who : List.of("olena", "anna", "mira", "bob", "rita")) {
+            assertEquals(20, s.count("SELECT rolconnlimit FROM pg_roles WHERE rolname = '" + who + "'"), who);
+        }
+        assertEquals(40, s.count("SELECT rolconnlimit FROM pg_roles WHERE rolname = '" + WEB + "'"));
+        java.util.List<Connection> open = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                open.add(s.connect("oksana"));
+            }
+            SQLException refused = assertThrows(SQLException.class, () -> s.connect("oksana").close(), "the 21st connection of one login");
+            assertEquals("53300", refused.getSQLState(), refused.getMessage());
+        } finally {
+            for (Connection c : open) {
+                c.close();
+            }
+        }
+        s.connect("olena").close();   // another login of the salon is not held up by Oksana's
+    }
+
+    private String refusedInTransaction(String who, String sql) {
+        return assertThrows(SQLException.class, () -> {
+            try (Connection c = s.connect(who); Statement st = c.createStatement()) {
+                st.execute("BEGIN");
+                st.execute("SELECT set_config('salondesk.source', 'sql', true)");
+                st.execute(sql);
+            }
+        }, who).getSQLState();
     }
 
     private static void assertGone(Statement st) {
