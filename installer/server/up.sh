@@ -148,6 +148,7 @@ to PostgreSQL, past PgBouncer's transaction pooling):
       --db-url '$DESK_URL'
 Migrations and LISTEN go straight to PostgreSQL: $DIRECT_URL
 Switch the primary over (patronictl signs in to the REST API with node1.yml's certificate and password):
-  runuser -u $CHAIN_USER -- patronictl -c $CHAIN_DIR/node1.yml switchover --force
+  patronictl -c $CHAIN_DIR/node1.yml switchover --force
+Try the control plane as an attacker would: $CHAIN_SRC/control-plane-test.sh
 Stop it: $CHAIN_SRC/down.sh [--clean]
 TXT
