@@ -54,7 +54,7 @@ patronictl_chain() {
     as_chain patronictl -c "$CHAIN_DIR/node1.yml" "$@"
 }
 
-# etcdctl over TLS with node1's certificate, as nobody (add --user NAME:PASSWORD to sign in)
+# etcdctl over TLS with node1's certificate, as nobody (ETCDCTL_USER=NAME:PASSWORD signs in)
 chain_etcdctl() {
     ETCDCTL_API=3 ETCDCTL_ENDPOINTS="$ETCD_URL" ETCDCTL_CACERT="$TLS_DIR/ca.crt" \
         ETCDCTL_CERT="$TLS_DIR/node1.crt" ETCDCTL_KEY="$TLS_DIR/node1.key" etcdctl "$@"
@@ -114,8 +114,11 @@ chain_start() {
         >> "$CHAIN_DIR/$name.log" 2>&1 &
 }
 
-# The PgBouncer beside a node, as a daemon (its pid file is in the node's directory).
+# The PgBouncer beside a node, as a daemon (its pid file is in the node's directory), unless it
+# runs already: Patroni's callback starts it when the node changes role, as when up.sh brings back
+# a kept trial whose primary is promoted again (a second one would refuse to start).
 chain_start_bouncer() {
+    chain_pid "$CHAIN_DIR/$1/pgbouncer.pid" >/dev/null && return 0
     # a file descriptor for each desk connection (max_client_conn) and each server connection
     as_chain bash -c 'ulimit -Sn "$(ulimit -Hn)" 2>/dev/null; exec pgbouncer -d -q "$1"' _ "$CHAIN_DIR/pgbouncer-$1.ini"
 }

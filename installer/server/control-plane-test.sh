@@ -19,6 +19,8 @@ set -uo pipefail
 # shellcheck source=chain-env.sh
 . "$(dirname "$0")/chain-env.sh"
 chain_secrets
+# nothing from the caller's environment signs etcdctl in or lends it a certificate
+unset ETCDCTL_USER ETCDCTL_CERT ETCDCTL_KEY ETCDCTL_CACERT ETCDCTL_ENDPOINTS ETCDCTL_INSECURE_SKIP_TLS_VERIFY
 
 checks=0; failed=0
 out="$(mktemp)"; rogue="$(mktemp -d)"
@@ -132,17 +134,17 @@ expect "etcd: etcdctl with a member's certificate but no password may not write 
 expect "etcd: etcdctl with a member's certificate but no password may not delete the leader key" "*permission denied*" \
     "$(never del "$leader_key")"
 expect "etcd: a wrong password for patroni signs nobody in" "*authentication failed*" \
-    "$(chain_etcdctl --dial-timeout 3s --command-timeout 5s --user "patroni:not-the-password" get "$leader_key" 2>&1 | tail -n1)"
+    "$(ETCDCTL_USER="patroni:not-the-password" chain_etcdctl --dial-timeout 3s --command-timeout 5s get "$leader_key" 2>&1 | tail -n1)"
 expect "etcd: a wrong password for root signs nobody in" "*authentication failed*" \
-    "$(chain_etcdctl --dial-timeout 3s --command-timeout 5s --user "root:not-the-password" user list 2>&1 | tail -n1)"
+    "$(ETCDCTL_USER="root:not-the-password" chain_etcdctl --dial-timeout 3s --command-timeout 5s user list 2>&1 | tail -n1)"
 expect "etcd: Patroni's user may write nowhere outside /salondesk/" "*permission denied*" \
-    "$(chain_etcdctl --dial-timeout 3s --command-timeout 5s --user "patroni:$ETCD_PATRONI_PASSWORD" put /elsewhere x 2>&1 | tail -n1)"
-chain_etcdctl --user "root:$ETCD_ROOT_PASSWORD" del /elsewhere >/dev/null 2>&1 || true
+    "$(ETCDCTL_USER="patroni:$ETCD_PATRONI_PASSWORD" chain_etcdctl --dial-timeout 3s --command-timeout 5s put /elsewhere x 2>&1 | tail -n1)"
+ETCDCTL_USER="root:$ETCD_ROOT_PASSWORD" chain_etcdctl del /elsewhere >/dev/null 2>&1 || true
 expect "etcd: Patroni's user may not manage etcd's users" "*permission denied*" \
-    "$(chain_etcdctl --dial-timeout 3s --command-timeout 5s --user "patroni:$ETCD_PATRONI_PASSWORD" user add intruder --interactive=false --new-user-password=x 2>&1 | tail -n1)"
-chain_etcdctl --user "root:$ETCD_ROOT_PASSWORD" user delete intruder >/dev/null 2>&1 || true
+    "$(ETCDCTL_USER="patroni:$ETCD_PATRONI_PASSWORD" chain_etcdctl --dial-timeout 3s --command-timeout 5s user add intruder --interactive=false --new-user-password=x 2>&1 | tail -n1)"
+ETCDCTL_USER="root:$ETCD_ROOT_PASSWORD" chain_etcdctl user delete intruder >/dev/null 2>&1 || true
 expect "etcd: the leader key, read as Patroni's user, still names $leader" "$leader" \
-    "$(chain_etcdctl --dial-timeout 3s --command-timeout 5s --user "patroni:$ETCD_PATRONI_PASSWORD" get --print-value-only "$leader_key" 2>&1 | tail -n1)"
+    "$(ETCDCTL_USER="patroni:$ETCD_PATRONI_PASSWORD" chain_etcdctl --dial-timeout 3s --command-timeout 5s get --print-value-only "$leader_key" 2>&1 | tail -n1)"
 expect "REST API and etcd: $leader still leads" "$leader" "$(chain_leader || echo nobody)"
 
 # ---- PostgreSQL and PgBouncer --------------------------------------------------------------------

@@ -112,11 +112,19 @@ ETCD_ROOT_PASSWORD="$ETCD_ROOT_PASSWORD" ETCD_PATRONI_PASSWORD="$ETCD_PATRONI_PA
     ETCDCTL_ENDPOINTS="$ETCD_URL" ETCDCTL_CACERT="$TLS_DIR/ca.crt" ETCDCTL_CERT="$TLS_DIR/node1.crt" ETCDCTL_KEY="$TLS_DIR/node1.key" \
     "$CHAIN_SRC/etcd-auth.sh" /salondesk/ >&2
 
-chain_log "Patroni node1 (PostgreSQL on 127.0.0.1:$NODE1_PG_PORT)"
-chain_start patroni-node1 patroni "$CHAIN_DIR/node1.yml"
-wait_for 120 "node1 as the primary" chain_api "$NODE1_API_PORT" /primary
-chain_log "Patroni node2 (PostgreSQL on 127.0.0.1:$NODE2_PG_PORT), cloned from node1"
-chain_start patroni-node2 patroni "$CHAIN_DIR/node2.yml"
+if [ -f "$CHAIN_DIR/node1/data/PG_VERSION" ] && [ -f "$CHAIN_DIR/node2/data/PG_VERSION" ]; then
+    # a trial that down.sh stopped and kept: either node may have been the primary (a switchover
+    # or a failover since), and Patroni lets only the one that was lead again, so both start at once
+    chain_log "Patroni node1 and node2 (their data kept): the one that was the primary leads again"
+    chain_start patroni-node1 patroni "$CHAIN_DIR/node1.yml"
+    chain_start patroni-node2 patroni "$CHAIN_DIR/node2.yml"
+else
+    chain_log "Patroni node1 (PostgreSQL on 127.0.0.1:$NODE1_PG_PORT)"
+    chain_start patroni-node1 patroni "$CHAIN_DIR/node1.yml"
+    wait_for 120 "node1 as the primary" chain_api "$NODE1_API_PORT" /primary
+    chain_log "Patroni node2 (PostgreSQL on 127.0.0.1:$NODE2_PG_PORT), cloned from node1"
+    chain_start patroni-node2 patroni "$CHAIN_DIR/node2.yml"
+fi
 chain_wait_healthy 120
 
 chain_log "PgBouncer on 127.0.0.1:$NODE1_BOUNCER_PORT and 127.0.0.1:$NODE2_BOUNCER_PORT"
