@@ -25,6 +25,9 @@ LIVE_PORT=25199
 # the pooler by itself and then uses no server-side prepared statements, which PgBouncer 1.18
 # cannot carry across transactions (ADR 23) — the failover test proves that on the real thing.
 DESK_URL="jdbc:postgresql://127.0.0.1:${NODE1_BOUNCER_PORT},127.0.0.1:${NODE2_BOUNCER_PORT}/salondesk?targetServerType=primary&hostRecheckSeconds=2"
+# the trial's certificate authority and its machines' certificates (make-certs.sh), and etcd's URL
+TLS_DIR="$CHAIN_DIR/tls"
+ETCD_URL="https://127.0.0.1:${ETCD_CLIENT_PORT}"
 # Straight to PostgreSQL: migrations (Flyway holds a session) and LISTEN.
 DIRECT_URL="jdbc:postgresql://127.0.0.1:${NODE1_PG_PORT},127.0.0.1:${NODE2_PG_PORT}/salondesk?targetServerType=primary&hostRecheckSeconds=2"
 
@@ -51,11 +54,22 @@ patronictl_chain() {
     as_chain patronictl -c "$CHAIN_DIR/node1.yml" "$@"
 }
 
+# etcdctl over TLS with node1's certificate, as nobody (ETCDCTL_USER=NAME:PASSWORD signs in)
+chain_etcdctl() {
+    ETCDCTL_API=3 ETCDCTL_ENDPOINTS="$ETCD_URL" ETCDCTL_CACERT="$TLS_DIR/ca.crt" \
+        ETCDCTL_CERT="$TLS_DIR/node1.crt" ETCDCTL_KEY="$TLS_DIR/node1.key" etcdctl "$@"
+}
+
+# chain_api PORT PATH: a GET of Patroni's REST API (https; reads need no certificate or password)
+chain_api() {
+    curl -fsS --cacert "$TLS_DIR/ca.crt" "https://127.0.0.1:$1$2"
+}
+
 # The name of the node whose Patroni holds the leader key, or nothing.
 chain_leader() {
     local port
     for port in "$NODE1_API_PORT" "$NODE2_API_PORT"; do
-        if curl -fsS -o /dev/null "http://127.0.0.1:$port/primary" 2>/dev/null; then
+        if chain_api "$port" /primary >/dev/null 2>&1; then
             [ "$port" = "$NODE1_API_PORT" ] && echo node1 || echo node2
             return 0
         fi
@@ -68,7 +82,7 @@ chain_timeline() {
     local leader port
     leader="$(chain_leader)" || { echo 0; return 0; }
     port="$NODE1_API_PORT"; [ "$leader" = node2 ] && port="$NODE2_API_PORT"
-    curl -fsS "http://127.0.0.1:$port/patroni" 2>/dev/null \
+    chain_api "$port" /patroni 2>/dev/null \
         | python3 -c 'import json, sys; print(json.load(sys.stdin).get("timeline", 0))' 2>/dev/null || echo 0
 }
 
@@ -100,8 +114,11 @@ chain_start() {
         >> "$CHAIN_DIR/$name.log" 2>&1 &
 }
 
-# The PgBouncer beside a node, as a daemon (its pid file is in the node's directory).
+# The PgBouncer beside a node, as a daemon (its pid file is in the node's directory), unless it
+# runs already: Patroni's callback starts it when the node changes role, as when up.sh brings back
+# a kept trial whose primary is promoted again (a second one would refuse to start).
 chain_start_bouncer() {
+    chain_pid "$CHAIN_DIR/$1/pgbouncer.pid" >/dev/null && return 0
     # a file descriptor for each desk connection (max_client_conn) and each server connection
     as_chain bash -c 'ulimit -Sn "$(ulimit -Hn)" 2>/dev/null; exec pgbouncer -d -q "$1"' _ "$CHAIN_DIR/pgbouncer-$1.ini"
 }

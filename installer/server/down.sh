@@ -23,7 +23,10 @@ if [ -d "$CHAIN_DIR" ]; then
     for node in node1 node2; do
         stop_pid "$CHAIN_DIR/$node/pgbouncer.pid"
     done
-    for node in node1 node2; do
+    # the standby first: stopping the primary first would have the standby promoted on the way out
+    leader="$(chain_leader 2>/dev/null || true)"
+    order="node1 node2"; [ "$leader" = node1 ] && order="node2 node1"
+    for node in $order; do
         stop_pid "$CHAIN_DIR/pids/patroni-$node.pid"
     done
     # a PostgreSQL whose Patroni was killed (the failover test kills whole "machines") is stopped here

@@ -14,13 +14,15 @@
 # overlap, the desks went on by themselves and their listeners (half through serve's live relay,
 # half straight to PostgreSQL) hear the new primary. Then the hundreds-of-desks load test: 300
 # desks of 100 salons, each its own login, pool, engine and listener, through PgBouncer and the
-# live relay, on a server of max_connections = 100. It ends with one line:
+# live relay, on a server of max_connections = 100. Before the storms and after them, the control
+# plane is tried as an attacker would (control-plane-test.sh: Patroni's REST API, etcd, PgBouncer's
+# lookup, the chain's own logins), and every refusal it expects must hold. It ends with one line:
 #   failover: booked=N lost=0 doubled=0 overlaps=0 pause_ms=N
 # (every phase's bookings, the 300 desks' too, each checked on the primary by request id — the
 # line before it says so and lists them; pause_ms the longest time from a kill to the next
-# booking) and exits 0 only if every check held, and each storm's hit moved the primary to the
+# booking) and exits 0 only if every check held (the control plane's too), and each storm's hit moved the primary to the
 # other node on a new timeline (Patroni's REST API, before and after). It cleans up after itself (down.sh --clean); --keep leaves the
-# cluster running. Ports 25190–25198 on loopback; SALONDESK_CHAIN_DIR (default
+# cluster running. Ports 25190–25199 on loopback; SALONDESK_CHAIN_DIR (default
 # /tmp/salondesk-chain-test) holds its data while it runs.
 set -euo pipefail
 export SALONDESK_CHAIN_DIR="${SALONDESK_CHAIN_DIR:-/tmp/salondesk-chain-test}"
@@ -63,6 +65,15 @@ driver() {
 "$CHAIN_SRC/up.sh" > "$CHAIN_DIR.up.log" 2>&1 || { cat "$CHAIN_DIR.up.log" >&2; exit 1; }
 chain_log "the cluster is up ($((SECONDS - t0)) s)"
 chain_secrets
+status=0
+control_plane() {   # control_plane WHEN: the attacker's checks, their lines kept with the results' log
+    if ! "$CHAIN_SRC/control-plane-test.sh" > "$CHAIN_DIR.control-plane-$1.log" 2>&1; then
+        grep -v 'control-plane: ok' "$CHAIN_DIR.control-plane-$1.log" >&2
+        status=1
+    fi
+    chain_log "control plane ($1): $(tail -n1 "$CHAIN_DIR.control-plane-$1.log")"
+}
+control_plane before
 export CHAIN_DESK_URL="$DESK_URL" CHAIN_DIRECT_URL="$DIRECT_URL" CHAIN_SERVE_URL="http://127.0.0.1:$SERVE_PORT"
 export CHAIN_LIVE_URL="http://127.0.0.1:$LIVE_PORT"
 export CHAIN_OWNER_PASSWORD="$OWNER_PASSWORD"
@@ -87,7 +98,6 @@ curl -fsS -o /dev/null "http://127.0.0.1:$SERVE_PORT/health" || { chain_log "ser
 results="$CHAIN_DIR.results"
 : > "$results"
 : > "$CHAIN_DIR.driver.log"
-status=0
 phase() {   # phase NAME ACTION [OPTIONS…]: one storm, its lines kept for the summary
     local name="$1" action="$2"; shift 2
     local leader_before timeline_before
@@ -142,6 +152,7 @@ if wanted load; then
         status=1
     fi
 fi
+control_plane after
 storms=0
 for p in failover switchover machine; do wanted "$p" && storms=$((storms + 1)); done
 

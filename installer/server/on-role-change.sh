@@ -17,7 +17,10 @@ set -uo pipefail
 node="$1"; action="${2:-}"; role="${3:-}"
 here="$(cd "$(dirname "$0")" && pwd)"
 ini="$here/pgbouncer-$node.ini"
-note() { echo "$(date -Is) $action $role: $*" >> "$here/on-role-change.log"; }
+# its log and lock beside it in the trial; on a real machine /etc/patroni is root's, so they go
+# where the postgres account may write (Debian's /var/run/postgresql)
+state="$here"; [ -w "$state" ] || state=/var/run/postgresql
+note() { echo "$(date -Is) $action $role: $*" >> "$state/on-role-change.log"; }
 if [ -f "$here/stopping" ]; then
     exit 0   # down.sh is stopping the whole trial: nothing to start again
 fi
@@ -47,6 +50,6 @@ restart() {
     fi
 }
 export -f restart note
-export here node ini action role
-setsid flock -o "$here/bouncer-$node.lock" bash -c restart </dev/null >/dev/null 2>&1 &
+export here state node ini action role
+setsid flock -o "$state/bouncer-$node.lock" bash -c restart </dev/null >/dev/null 2>&1 &
 exit 0

@@ -2,8 +2,11 @@
 # Brings the reference deployment up on this one machine, on loopback ports (chain-env.sh):
 # etcd, two PostgreSQL 15 nodes managed by Patroni (a primary and a synchronous standby), a
 # PgBouncer in front of each, the SalonDesk schema (db migrate), the demo salon, an admin login
-# and the online server's login. From Debian 12's packages:
-#   apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps
+# and the online server's login. The control plane locked as on real machines (issue 29): a
+# certificate authority of the trial's own and a certificate for each "machine" (make-certs.sh),
+# etcd over TLS with client certificates and its authentication on (etcd-auth.sh), Patroni's
+# REST API over TLS with a password and an allow-list. From Debian 12's packages:
+#   apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps openssl
 # Run it as root (it runs everything as the postgres account) or as the postgres account itself:
 # Patroni's superuser is postgres, admitted over the Unix socket by peer authentication only.
 # It starts nothing of the Debian packages' own (no default cluster, no systemd units).
@@ -15,8 +18,8 @@ set -euo pipefail
 repo="$(cd "$CHAIN_SRC/../.." && pwd)"
 jar="${SALONDESK_JAR:-$repo/app/target/salondesk.jar}"
 
-for tool in etcd etcdctl patroni patronictl pgbouncer psql curl ps python3 java; do
-    command -v "$tool" >/dev/null || { echo "up.sh: $tool is missing (apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps default-jre-headless)" >&2; exit 1; }
+for tool in etcd etcdctl patroni patronictl pgbouncer psql curl ps python3 java openssl; do
+    command -v "$tool" >/dev/null || { echo "up.sh: $tool is missing (apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps openssl default-jre-headless)" >&2; exit 1; }
 done
 if [ "$CHAIN_USER" != postgres ]; then
     # pg_hba.conf admits Patroni's superuser (postgres) over the socket by peer only: the
@@ -26,6 +29,8 @@ if [ "$CHAIN_USER" != postgres ]; then
 fi
 [ -x "$PG_BIN/postgres" ] || { echo "up.sh: no PostgreSQL in $PG_BIN (apt-get install -y postgresql-15 postgresql-contrib)" >&2; exit 1; }
 [ -f "$jar" ] || { echo "up.sh: $jar is missing: build it first (mvn -q -DskipTests package)" >&2; exit 1; }
+superuser_sql="$repo/db/src/main/resources/db/superuser.sql"
+[ -f "$superuser_sql" ] || { echo "up.sh: $superuser_sql is missing" >&2; exit 1; }
 if [ -f "$CHAIN_DIR/pids/etcd.pid" ] && kill -0 "$(cat "$CHAIN_DIR/pids/etcd.pid")" 2>/dev/null; then
     echo "up.sh: the trial is running already in $CHAIN_DIR (down.sh stops it)" >&2
     exit 1
@@ -37,22 +42,23 @@ rm -f "$CHAIN_DIR/stopping"
 mkdir -p "$CHAIN_DIR/pids" "$CHAIN_DIR/bouncer" "$CHAIN_DIR/node1/log" "$CHAIN_DIR/node2/log" "$CHAIN_DIR/etcd"
 chmod 700 "$CHAIN_DIR/node1" "$CHAIN_DIR/node2" "$CHAIN_DIR/etcd"
 
-# Passwords, made once and kept with the data (readable by the owner only).
-if [ ! -f "$CHAIN_DIR/secrets.env" ]; then
-    umask 077
-    gen() { python3 -c 'import secrets; print(secrets.token_urlsafe(24))'; }
-    {
-        echo "SUPERUSER_PASSWORD=$(gen)"
-        echo "REPLICATION_PASSWORD=$(gen)"
-        echo "REWIND_PASSWORD=$(gen)"
-        echo "OWNER_PASSWORD=$(gen)"
-        echo "BOUNCER_PASSWORD=$(gen)"
-        echo "ADMIN_PASSWORD=$(gen)"
-        echo "ONLINE_PASSWORD=$(gen)"
-    } > "$CHAIN_DIR/secrets.env"
-    umask 022
-fi
+# Passwords, made once and kept with the data (readable by the owner only); one that a trial
+# made by an older up.sh lacks is added. RESTAPI_PASSWORD: Patroni's REST API (user patroni);
+# ETCD_ROOT_PASSWORD and ETCD_PATRONI_PASSWORD: etcd's users root and patroni.
+umask 077
+touch "$CHAIN_DIR/secrets.env"
+gen() { python3 -c 'import secrets; print(secrets.token_urlsafe(24))'; }
+for name in SUPERUSER_PASSWORD REPLICATION_PASSWORD REWIND_PASSWORD OWNER_PASSWORD BOUNCER_PASSWORD \
+        ADMIN_PASSWORD ONLINE_PASSWORD RESTAPI_PASSWORD ETCD_ROOT_PASSWORD ETCD_PATRONI_PASSWORD; do
+    grep -q "^$name=" "$CHAIN_DIR/secrets.env" || echo "$name=$(gen)" >> "$CHAIN_DIR/secrets.env"
+done
+umask 022
 chain_secrets
+
+# The trial's certificate authority and one certificate for each of its "machines" (all on
+# loopback): etcd1 for etcd, node1 and node2 for each node's Patroni (its REST API, and as a
+# client of etcd and of the other node). On real machines: README, "A shared server for a chain".
+"$CHAIN_SRC/make-certs.sh" "$TLS_DIR" etcd1=127.0.0.1 node1=127.0.0.1 node2=127.0.0.1 >/dev/null
 
 render() {   # render TEMPLATE OUT [NAME=VALUE…]: the template with @NAME@ replaced
     local template="$1" out="$2"; shift 2
@@ -61,7 +67,8 @@ render() {   # render TEMPLATE OUT [NAME=VALUE…]: the template with @NAME@ rep
     for pair in "CHAIN_DIR=$CHAIN_DIR" "PG_BIN=$PG_BIN" "ETCD_CLIENT_PORT=$ETCD_CLIENT_PORT" "ETCD_PEER_PORT=$ETCD_PEER_PORT" \
         "NODE1_PG_PORT=$NODE1_PG_PORT" "NODE2_PG_PORT=$NODE2_PG_PORT" "NODE1_API_PORT=$NODE1_API_PORT" "NODE2_API_PORT=$NODE2_API_PORT" \
         "NODE1_BOUNCER_PORT=$NODE1_BOUNCER_PORT" "NODE2_BOUNCER_PORT=$NODE2_BOUNCER_PORT" \
-        "SUPERUSER_PASSWORD=$SUPERUSER_PASSWORD" "REPLICATION_PASSWORD=$REPLICATION_PASSWORD" "REWIND_PASSWORD=$REWIND_PASSWORD" "$@"; do
+        "SUPERUSER_PASSWORD=$SUPERUSER_PASSWORD" "REPLICATION_PASSWORD=$REPLICATION_PASSWORD" "REWIND_PASSWORD=$REWIND_PASSWORD" \
+        "TLS_DIR=$TLS_DIR" "RESTAPI_PASSWORD=$RESTAPI_PASSWORD" "ETCD_PATRONI_PASSWORD=$ETCD_PATRONI_PASSWORD" "$@"; do
         script+="s|@${pair%%=*}@|${pair#*=}|g;"
     done
     sed -e "$script" "$CHAIN_SRC/$template" > "$out"
@@ -83,7 +90,7 @@ render pgbouncer.ini "$CHAIN_DIR/pgbouncer-node2.ini" NODE=node2 PG_PORT="$NODE2
     printf '"postgres" "%s"\n' "$(python3 -c 'import secrets; print(secrets.token_urlsafe(24))')"
 } > "$CHAIN_DIR/bouncer_users.txt"
 chmod 600 "$CHAIN_DIR/bouncer_users.txt"
-cp "$CHAIN_SRC/bootstrap.sql" "$CHAIN_SRC/post-bootstrap.sh" "$CHAIN_SRC/on-role-change.sh" "$CHAIN_DIR/"
+cp "$CHAIN_SRC/bootstrap.sql" "$superuser_sql" "$CHAIN_SRC/post-bootstrap.sh" "$CHAIN_SRC/on-role-change.sh" "$CHAIN_DIR/"
 chown -R "$CHAIN_USER" "$CHAIN_DIR"
 
 wait_for() {   # wait_for SECONDS WHAT COMMAND…
@@ -98,15 +105,26 @@ wait_for() {   # wait_for SECONDS WHAT COMMAND…
     done
 }
 
-chain_log "etcd on 127.0.0.1:$ETCD_CLIENT_PORT"
+chain_log "etcd on https://127.0.0.1:$ETCD_CLIENT_PORT (client certificates, authentication)"
 chain_start etcd etcd --config-file "$CHAIN_DIR/etcd.yml"
-wait_for 30 etcd etcdctl --endpoints "127.0.0.1:$ETCD_CLIENT_PORT" endpoint health
+wait_for 30 etcd chain_etcdctl endpoint health
+ETCD_ROOT_PASSWORD="$ETCD_ROOT_PASSWORD" ETCD_PATRONI_PASSWORD="$ETCD_PATRONI_PASSWORD" \
+    ETCDCTL_ENDPOINTS="$ETCD_URL" ETCDCTL_CACERT="$TLS_DIR/ca.crt" ETCDCTL_CERT="$TLS_DIR/node1.crt" ETCDCTL_KEY="$TLS_DIR/node1.key" \
+    "$CHAIN_SRC/etcd-auth.sh" /salondesk/ >&2
 
-chain_log "Patroni node1 (PostgreSQL on 127.0.0.1:$NODE1_PG_PORT)"
-chain_start patroni-node1 patroni "$CHAIN_DIR/node1.yml"
-wait_for 120 "node1 as the primary" curl -fsS "http://127.0.0.1:$NODE1_API_PORT/primary"
-chain_log "Patroni node2 (PostgreSQL on 127.0.0.1:$NODE2_PG_PORT), cloned from node1"
-chain_start patroni-node2 patroni "$CHAIN_DIR/node2.yml"
+if [ -f "$CHAIN_DIR/node1/data/PG_VERSION" ] && [ -f "$CHAIN_DIR/node2/data/PG_VERSION" ]; then
+    # a trial that down.sh stopped and kept: either node may have been the primary (a switchover
+    # or a failover since), and Patroni lets only the one that was lead again, so both start at once
+    chain_log "Patroni node1 and node2 (their data kept): the one that was the primary leads again"
+    chain_start patroni-node1 patroni "$CHAIN_DIR/node1.yml"
+    chain_start patroni-node2 patroni "$CHAIN_DIR/node2.yml"
+else
+    chain_log "Patroni node1 (PostgreSQL on 127.0.0.1:$NODE1_PG_PORT)"
+    chain_start patroni-node1 patroni "$CHAIN_DIR/node1.yml"
+    wait_for 120 "node1 as the primary" chain_api "$NODE1_API_PORT" /primary
+    chain_log "Patroni node2 (PostgreSQL on 127.0.0.1:$NODE2_PG_PORT), cloned from node1"
+    chain_start patroni-node2 patroni "$CHAIN_DIR/node2.yml"
+fi
 chain_wait_healthy 120
 
 chain_log "PgBouncer on 127.0.0.1:$NODE1_BOUNCER_PORT and 127.0.0.1:$NODE2_BOUNCER_PORT"
@@ -137,6 +155,8 @@ to PostgreSQL, past PgBouncer's transaction pooling):
   SALONDESK_LIVE_URL='$DIRECT_URL' SALONDESK_DB_PASSWORD=\$ADMIN_PASSWORD java -jar $jar --user olena \\
       --db-url '$DESK_URL'
 Migrations and LISTEN go straight to PostgreSQL: $DIRECT_URL
-Switch the primary over: patronictl -c $CHAIN_DIR/node1.yml switchover --force
+Switch the primary over (patronictl signs in to the REST API with node1.yml's certificate and password):
+  patronictl -c $CHAIN_DIR/node1.yml switchover --force
+Try the control plane as an attacker would: $CHAIN_SRC/control-plane-test.sh
 Stop it: $CHAIN_SRC/down.sh [--clean]
 TXT
