@@ -1,0 +1,5 @@
+\set k random(1, 64)
+BEGIN;
+SELECT pg_advisory_xact_lock(:k);
+INSERT INTO t VALUES (:k, 1);
+COMMIT;

@@ -1,0 +1,6 @@
+\set k random(1, 64)
+BEGIN;
+SELECT 1 FROM lockrow WHERE id = 1 FOR SHARE;
+SELECT 1 FROM lockrow WHERE id = :k FOR NO KEY UPDATE;
+INSERT INTO t VALUES (:k, 1);
+COMMIT;
