@@ -197,8 +197,11 @@ final class ListenConnection implements ChangeFeed {
      * not answer within {@code timeoutSeconds} is a lost connection (SQLSTATE 08006).
      */
     static boolean announcesEveryChange(Connection connection, int timeoutSeconds) throws SQLException {
+        // the socket's own timeout, as isValid() bounds its check: a cancel request would go to a
+        // server that does not answer, and the read would wait for the connection's longer bound
+        int saved = connection.getNetworkTimeout();
         try (Statement s = connection.createStatement()) {
-            s.setQueryTimeout(timeoutSeconds);
+            connection.setNetworkTimeout(Runnable::run, (int) java.util.concurrent.TimeUnit.SECONDS.toMillis(timeoutSeconds));
             try (ResultSet rs = s.executeQuery(
                     "SELECT CASE WHEN salondesk_notifications_dropped() THEN salondesk_end_overdue_sessions() ELSE -1 END")) {
                 rs.next();
@@ -209,10 +212,14 @@ final class ListenConnection implements ChangeFeed {
                 return ended < 0;
             }
         } catch (SQLException e) {
-            if ("57014".equals(e.getSQLState()) || e.getSQLState() == null || e.getSQLState().startsWith("08")) {
+            if (e.getSQLState() == null || e.getSQLState().startsWith("08")) {
                 throw new SQLException("the database did not answer the health check", "08006", e);
             }
             throw e;
+        } finally {
+            if (!connection.isClosed()) {
+                connection.setNetworkTimeout(Runnable::run, saved);
+            }
         }
     }
 
