@@ -92,8 +92,7 @@ public final class LiveUpdates implements AutoCloseable {
         if (url.startsWith("jdbc:postgresql:")) {
             return (s, tenant) -> ListenConnection.open(new ConnectionSettings(url, s.user(), s.password()), tenant);
         }
-        List<java.net.URI> relays = RelayFeed.addresses(url);
-        return (s, tenant) -> RelayFeed.open(s, pool, relays, tenant);
+        return new RelayFeed.Route(RelayFeed.addresses(url), pool);
     }
 
     LiveUpdates(ConnectionSettings settings, long tenantId, ChangeFeed.Opener feeds) {
