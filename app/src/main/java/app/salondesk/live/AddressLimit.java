@@ -23,6 +23,8 @@ final class AddressLimit implements Connection.Listener {
 
     private final int max;
     private final ConcurrentHashMap<InetAddress, Integer> open = new ConcurrentHashMap<>();
+    /** Each open connection's address: once it is closed its socket no longer says. */
+    private final ConcurrentHashMap<Connection, InetAddress> from = new ConcurrentHashMap<>();
     private final AtomicLong refused = new AtomicLong();
 
     AddressLimit(int max) {
@@ -34,16 +36,17 @@ final class AddressLimit implements Connection.Listener {
 
     @Override
     public void onOpened(Connection connection) {
-        InetAddress from = address(connection);
-        if (from == null) {
+        InetAddress address = address(connection);
+        if (address == null) {
             return;
         }
-        int now = open.merge(from, 1, Integer::sum);
+        from.put(connection, address);
+        int now = open.merge(address, 1, Integer::sum);
         if (now > max) {
             // onClosed follows and takes it off the count again
             if (refused.incrementAndGet() % 1_000 == 1) {
                 log.warn("live relay: {} has {} connections open, more than the {} one address may; the extra ones are closed",
-                        from.getHostAddress(), now - 1, max);
+                        address.getHostAddress(), now - 1, max);
             }
             connection.getEndPoint().close();
         }
@@ -51,9 +54,9 @@ final class AddressLimit implements Connection.Listener {
 
     @Override
     public void onClosed(Connection connection) {
-        InetAddress from = address(connection);
-        if (from != null) {
-            open.computeIfPresent(from, (a, n) -> n <= 1 ? null : n - 1);
+        InetAddress address = from.remove(connection);
+        if (address != null) {
+            open.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
         }
     }
 
