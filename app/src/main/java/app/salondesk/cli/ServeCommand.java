@@ -217,7 +217,8 @@ final class ServeCommand implements Callable<Integer> {
                 throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.LIVE_THROUGH_POOLER,
                         ConnectionSettings.where(as.url()), e);
             }
-            if (e.getCause() instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("28")) {
+            if (e.getCause() instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("28") || "08004".equals(sql.getSQLState()))) {
                 throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.BAD_CREDENTIALS,
                         ConnectionSettings.where(as.url()), e);
             }

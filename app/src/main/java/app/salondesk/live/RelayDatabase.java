@@ -77,7 +77,8 @@ final class RelayDatabase {
         } catch (ThroughPoolerException e) {
             throw new IllegalStateException(e.getMessage(), e);
         } catch (SQLException e) {
-            if (e.getSQLState() != null && e.getSQLState().startsWith("28")) {
+            // 28…: the password or the login refused; 08004: no password given for a login that needs one
+            if (e.getSQLState() != null && (e.getSQLState().startsWith("28") || "08004".equals(e.getSQLState()))) {
                 throw new IllegalStateException("the live relay's login " + settings.user() + " could not sign in: " + e.getMessage(), e);
             }
             if ("42501".equals(e.getSQLState()) || "42883".equals(e.getSQLState())) {
