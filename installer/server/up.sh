@@ -49,6 +49,7 @@ if [ ! -f "$CHAIN_DIR/secrets.env" ]; then
         echo "BOUNCER_PASSWORD=$(gen)"
         echo "ADMIN_PASSWORD=$(gen)"
         echo "ONLINE_PASSWORD=$(gen)"
+        echo "RELAY_PASSWORD=$(gen)"
     } > "$CHAIN_DIR/secrets.env"
     umask 022
 fi
@@ -121,12 +122,15 @@ salondesk() {   # the app's command line, signed in as the login in $1 with the 
 chain_log "the SalonDesk schema (db migrate, straight to the primary)"
 salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" db migrate
 if ! salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" salons list 2>/dev/null | grep -q .; then
-    chain_log "the demo salon, its admin olena and the online server's login bookingweb"
+    chain_log "the demo salon, its admin olena, the online server's login bookingweb and the live relay's liverelay"
     salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" demo
     printf '%s\n' "$ADMIN_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
         users add --tenant 1 --login olena --name "Olena Kovalenko" --role admin --password-stdin
     printf '%s\n' "$ONLINE_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
         users add --login bookingweb --role online --password-stdin
+    # the live relay of serve --live-port signs in as its own login, never the online one (ADR 25)
+    printf '%s\n' "$RELAY_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
+        users add --login liverelay --role relay --password-stdin
 fi
 
 patronictl_chain list

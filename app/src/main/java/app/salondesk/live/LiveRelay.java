@@ -142,10 +142,18 @@ public final class LiveRelay implements AutoCloseable {
             throw new IOException("the live relay could not start: " + e.getMessage(), e);
         }
         relay.db.start();
-        relay.pings.scheduleAtFixedRate(() -> relay.db.forEachStream(s -> s.send(RelayStream.PING)),
-                PING_SECONDS, PING_SECONDS, TimeUnit.SECONDS);
+        relay.pings.scheduleAtFixedRate(relay::ping, PING_SECONDS, PING_SECONDS, TimeUnit.SECONDS);
         log.info("live relay listening on {}:{}", relay.host(), relay.port());
         return relay;
+    }
+
+    /** A comment on every open stream; a failure is logged, never allowed to end the pings (the executor would). */
+    private void ping() {
+        try {
+            db.forEachStream(s -> s.send(RelayStream.PING));
+        } catch (RuntimeException e) {
+            log.error("live relay: pinging the streams failed", e);
+        }
     }
 
     public int port() {

@@ -221,7 +221,7 @@ final class RelayFeed implements ChangeFeed {
         HttpResponse<InputStream> response;
         try {
             response = HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());
-        } catch (java.net.ConnectException e) {
+        } catch (java.net.ConnectException | java.net.http.HttpConnectTimeoutException e) {
             throw new Unreachable(new SQLException("the live relay " + relay + " did not answer: " + e.getMessage(), "08001", e));
         } catch (IOException e) {
             throw new SQLException("the live relay " + relay + " did not answer: " + e.getMessage(), "08001", e);

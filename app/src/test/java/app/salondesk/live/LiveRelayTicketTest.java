@@ -215,6 +215,36 @@ class LiveRelayTicketTest {
         assertEquals("42501", refused.getSQLState());
     }
 
+    /**
+     * SALONDESK_LIVE_URL names a relay that is down and then this one: the ticket nobody could be
+     * handed is the one the next relay takes — the desk asks the database once.
+     */
+    @Test
+    void aTicketNoRelayCouldBeHandedIsTheNextRelays() throws Exception {
+        int down;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            down = free.getLocalPort();
+        }
+        org.postgresql.ds.PGSimpleDataSource plain = new org.postgresql.ds.PGSimpleDataSource();
+        plain.setURL(olena.url());
+        plain.setUser(olena.user());
+        plain.setPassword(olena.password());
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        javax.sql.DataSource counting = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[]{javax.sql.DataSource.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                        asked.incrementAndGet();
+                    }
+                    return method.invoke(plain, args);
+                });
+        try (LiveUpdates live = LiveUpdates.forDesk(olena, counting, bloom, "http://127.0.0.1:" + down + ",http://127.0.0.1:" + relay.port())) {
+            Recorder heard = new Recorder(live);
+            live.start();
+            heard.awaitState(LiveUpdates.State.ONLINE, Duration.ofSeconds(30));
+            assertEquals(1, asked.get(), "one ticket, for the relay that was down and then for this one");
+        }
+    }
+
     private static String nextEvent(InputStream stream) throws Exception {
         CompletableFuture<String> event = CompletableFuture.supplyAsync(() -> {
             try {
