@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Brings the reference deployment up on this one machine, on loopback ports (chain-env.sh):
 # etcd, two PostgreSQL 15 nodes managed by Patroni (a primary and a synchronous standby), a
-# PgBouncer in front of each, the SalonDesk schema (db migrate), the demo salon, an admin login
-# and the online server's login. From Debian 12's packages:
+# PgBouncer in front of each, the SalonDesk schema (db migrate), the demo salon, an admin login,
+# the online server's login and the live relay's (liverelay). From Debian 12's packages:
 #   apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps
 # Run it as root (it runs everything as the postgres account) or as the postgres account itself:
 # Patroni's superuser is postgres, admitted over the Unix socket by peer authentication only.
