@@ -68,7 +68,7 @@ final class RelayFeed implements ChangeFeed {
     private final BlockingQueue<String> arrived = new LinkedBlockingQueue<>();
     private volatile long lastHeard = System.nanoTime();
     private volatile String failure;
-    /** The salon's masters, read with its channel. */
+    /** The salon's masters, read with its ticket. */
     private final Set<Long> masters;
 
     private RelayFeed(ConnectionSettings settings, javax.sql.DataSource pool, InputStream stream, Set<Long> masters) {
