@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Brings the reference deployment up on this one machine, on loopback ports (chain-env.sh):
 # etcd, two PostgreSQL 15 nodes managed by Patroni (a primary and a synchronous standby), a
-# PgBouncer in front of each, the SalonDesk schema (db migrate), the demo salon, an admin login
-# and the online server's login. The control plane locked as on real machines (issue 29): a
-# certificate authority of the trial's own and a certificate for each "machine" (make-certs.sh),
-# etcd over TLS with client certificates and its authentication on (etcd-auth.sh), Patroni's
-# REST API over TLS with a password and an allow-list. From Debian 12's packages:
+# PgBouncer in front of each, the SalonDesk schema (db migrate), the demo salon, an admin login,
+# the online server's login and the live relay's (liverelay). The control plane locked as on real
+# machines (issue 29): a certificate authority of the trial's own and a certificate for each
+# "machine" (make-certs.sh), etcd over TLS with client certificates and its authentication on
+# (etcd-auth.sh), Patroni's REST API over TLS with a password and an allow-list. From Debian 12's packages:
 #   apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps openssl
 # Run it as root (it runs everything as the postgres account) or as the postgres account itself:
 # Patroni's superuser is postgres, admitted over the Unix socket by peer authentication only.
@@ -44,12 +44,13 @@ chmod 700 "$CHAIN_DIR/node1" "$CHAIN_DIR/node2" "$CHAIN_DIR/etcd"
 
 # Passwords, made once and kept with the data (readable by the owner only); one that a trial
 # made by an older up.sh lacks is added. RESTAPI_PASSWORD: Patroni's REST API (user patroni);
-# ETCD_ROOT_PASSWORD and ETCD_PATRONI_PASSWORD: etcd's users root and patroni.
+# ETCD_ROOT_PASSWORD and ETCD_PATRONI_PASSWORD: etcd's users root and patroni; RELAY_PASSWORD:
+# the live relay's login (liverelay).
 umask 077
 touch "$CHAIN_DIR/secrets.env"
 gen() { python3 -c 'import secrets; print(secrets.token_urlsafe(24))'; }
 for name in SUPERUSER_PASSWORD REPLICATION_PASSWORD REWIND_PASSWORD OWNER_PASSWORD BOUNCER_PASSWORD \
-        ADMIN_PASSWORD ONLINE_PASSWORD RESTAPI_PASSWORD ETCD_ROOT_PASSWORD ETCD_PATRONI_PASSWORD; do
+        ADMIN_PASSWORD ONLINE_PASSWORD RELAY_PASSWORD RESTAPI_PASSWORD ETCD_ROOT_PASSWORD ETCD_PATRONI_PASSWORD; do
     grep -q "^$name=" "$CHAIN_DIR/secrets.env" || echo "$name=$(gen)" >> "$CHAIN_DIR/secrets.env"
 done
 umask 022
@@ -139,12 +140,15 @@ salondesk() {   # the app's command line, signed in as the login in $1 with the 
 chain_log "the SalonDesk schema (db migrate, straight to the primary)"
 salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" db migrate
 if ! salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" salons list 2>/dev/null | grep -q .; then
-    chain_log "the demo salon, its admin olena and the online server's login bookingweb"
+    chain_log "the demo salon, its admin olena, the online server's login bookingweb and the live relay's liverelay"
     salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" demo
     printf '%s\n' "$ADMIN_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
         users add --tenant 1 --login olena --name "Olena Kovalenko" --role admin --password-stdin
     printf '%s\n' "$ONLINE_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
         users add --login bookingweb --role online --password-stdin
+    # the live relay of serve --live-port signs in as its own login, never the online one (ADR 25)
+    printf '%s\n' "$RELAY_PASSWORD" | salondesk salondesk "$OWNER_PASSWORD" --db-url "$DIRECT_URL" \
+        users add --login liverelay --role relay --password-stdin
 fi
 
 patronictl_chain list

@@ -75,12 +75,23 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--live-port", paramLabel = "PORT",
             description = {"Also run the live relay on this port: one LISTEN for every desk that names it in SALONDESK_LIVE_URL",
-                    "(hundreds of desks on a server of 100 connections; ADR 23). Off unless given."})
+                    "(hundreds of desks on a server of 100 connections; ADR 23). Off unless given. On a shared server it needs --live-login."})
     Integer livePort;
 
     @Option(names = "--live-host", paramLabel = "ADDRESS",
-            description = "Address the live relay listens on (default: the same as --host; the desks' network, not the internet).")
+            description = {"Address the live relay listens on (default: 127.0.0.1, this machine only; give the address on the",
+                    "desks' network, never one the internet reaches)."})
     String liveHost;
+
+    @Option(names = "--live-login", paramLabel = "LOGIN",
+            description = {"The live relay's own login (users add --role relay; password from $SALONDESK_LIVE_PASSWORD), never",
+                    "the online login. Needed on a shared server; signed in as the owner (--demo), the relay uses serve's login."})
+    String liveLogin;
+
+    @Option(names = "--live-per-address", paramLabel = "N", defaultValue = "" + LiveRelay.Limits.PER_ADDRESS,
+            description = {"Connections one address may hold to the live relay (default: ${DEFAULT-VALUE}; a site's desks behind",
+                    "one NAT address hold one each)."})
+    int livePerAddress;
 
     @Option(names = "--live-db-url", paramLabel = "URL", defaultValue = "${env:SALONDESK_LIVE_DB_URL}",
             description = {"Where the live relay and the waitlist workers LISTEN: straight to PostgreSQL (a multi-host URL with",
@@ -89,8 +100,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (port < 0 || port > 65535 || stopTimeout < 0 || livePort != null && (livePort < 0 || livePort > 65535)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--port 0..65535, --live-port 0..65535, --stop-timeout >= 0");
+        if (port < 0 || port > 65535 || stopTimeout < 0 || livePort != null && (livePort < 0 || livePort > 65535) || livePerAddress < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--port 0..65535, --live-port 0..65535, --stop-timeout >= 0, --live-per-address >= 1");
         }
         // on a shared server serve signs in as the online login, which may not migrate (nor read the
         // schema's history): the owner runs db migrate first. The embedded database migrates as ever.
@@ -104,6 +116,7 @@ final class ServeCommand implements Callable<Integer> {
         List<WaitlistWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
         try {
             root.warnIfOwner(backend);
+            ConnectionSettings relayLogin = livePort != null ? relayLogin(backend) : null;
             if (demo) {
                 new DemoSalon(backend.dsl(), Clock.systemUTC(), app.salondesk.i18n.Messages.forDefaultLocale()).seed();
             }
@@ -115,7 +128,7 @@ final class ServeCommand implements Callable<Integer> {
             server = OnlineServer.start(backend, settings, Clock.systemUTC(),
                     tenant -> workers.stream().filter(w -> w.tenantId() == tenant).forEach(WaitlistWorker::wake));
             if (livePort != null) {
-                relay = startRelay(backend, liveHost != null ? liveHost : listenOn);
+                relay = startRelay(relayLogin, liveHost);
             }
             // the waitlist: on the serving login when it is the owner; on a login of the salon's staff
             // when one is given (the online login may not touch the waitlist: ADR 13)
@@ -183,19 +196,42 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * The live relay, signed in as serve's own login (any login may LISTEN; what a desk is
-     * streamed is what its own LISTEN could hear), on a URL straight to PostgreSQL.
+     * Whom the live relay signs in as (ADR 25): {@code --live-login}, with its password from
+     * {@code SALONDESK_LIVE_PASSWORD}; without it, serve's own login only when that is the owner
+     * (the embedded database, {@code --demo}) — the online login may not redeem tickets, and the
+     * relay's statements must not be visible to the login whose password sits on the web server.
+     * On a URL straight to PostgreSQL: {@code --live-db-url}, else serve's.
      */
-    private LiveRelay startRelay(Backend backend, String host) {
+    private ConnectionSettings relayLogin(Backend backend) {
         ConnectionSettings db = backend.database().settings();
         String url = liveDbUrl != null && !liveDbUrl.isBlank() ? liveDbUrl.strip() : db.url();
+        if (liveLogin != null && !liveLogin.isBlank()) {
+            return new ConnectionSettings(url, liveLogin.strip(), System.getenv("SALONDESK_LIVE_PASSWORD"));
+        }
+        if (backend.embedded() || new app.salondesk.staff.StaffRepository(backend.dsl()).signedInAsOwner()) {
+            return new ConnectionSettings(url, db.user(), db.password());
+        }
+        throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.LIVE_LOGIN_MISSING,
+                db.user(), null);
+    }
+
+    private LiveRelay startRelay(ConnectionSettings as, String host) {
         try {
-            return LiveRelay.start(new ConnectionSettings(url, db.user(), db.password()), host, livePort);
+            return LiveRelay.start(as, host, livePort, new LiveRelay.Limits(livePerAddress, LiveRelay.Limits.MAX_STREAMS));
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof app.salondesk.live.ThroughPoolerException) {
                 // a relay on a pooler would hear nothing and stream silence to every desk (ADR 23)
                 throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.LIVE_THROUGH_POOLER,
-                        ConnectionSettings.where(url), e);
+                        ConnectionSettings.where(as.url()), e);
+            }
+            if (e.getCause() instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("28") || "08004".equals(sql.getSQLState()))) {
+                throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.BAD_CREDENTIALS,
+                        ConnectionSettings.where(as.url()), e);
+            }
+            if (e.getCause() instanceof java.sql.SQLException) {
+                throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.LIVE_NOT_RELAY_LOGIN,
+                        as.user(), e);
             }
             throw e;
         } catch (java.io.IOException e) {

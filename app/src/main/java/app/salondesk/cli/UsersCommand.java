@@ -24,6 +24,8 @@ final class UsersCommand implements Runnable {
 
     /** The role of the online booking server's login (migration 13), which belongs to no salon. */
     static final String ONLINE = "online";
+    /** The role of the live relay's login (migration 26), which belongs to no salon either. */
+    static final String RELAY = "relay";
 
     @ParentCommand
     SalonDeskCommand root;
@@ -105,7 +107,8 @@ final class UsersCommand implements Runnable {
             description = {"Add a staff login to a salon. Its password is asked twice (or read from standard input",
                     "with --password-stdin), never taken from the command line.",
                     "--role online makes the online booking server's login instead (no --tenant: it serves every salon",
-                    "that switched online booking on); only the database owner may."})
+                    "that switched online booking on); --role relay the live relay's (serve --live-login: no --tenant, it reads",
+                    "no salon's rows); only the database owner may make either."})
     static final class Add implements Callable<Integer> {
         @ParentCommand
         UsersCommand users;
@@ -117,7 +120,7 @@ final class UsersCommand implements Runnable {
         String login;
         @Option(names = "--name", paramLabel = "TEXT", description = "How colleagues know them (default: the login).")
         String name;
-        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin, manager, or online (the booking server).")
+        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin, manager, online (the booking server) or relay (serve's live relay).")
         String role;
         @Option(names = "--password-stdin",
                 description = "Read the new password from the next line of standard input (after the sign-in password, when --password asks for it).")
@@ -129,6 +132,12 @@ final class UsersCommand implements Runnable {
             if (ONLINE.equals(role)) {
                 return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
                     staff.addOnlineLogin(login, password);
+                    return "added " + login + " " + role;
+                }));
+            }
+            if (RELAY.equals(role)) {
+                return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
+                    staff.addRelayLogin(login, password);
                     return "added " + login + " " + role;
                 }));
             }

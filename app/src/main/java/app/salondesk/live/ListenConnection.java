@@ -99,10 +99,10 @@ final class ListenConnection implements ChangeFeed {
     }
 
     /**
-     * The salon's channel and its masters, in one statement: through PgBouncer every statement
-     * outside a transaction may cost the login a server login, so a relay's desk learns both on
-     * the one server connection it needs to learn the channel (a change about these masters is
-     * then trusted without asking again; one about a master added later is asked about).
+     * The salon's channel and its masters, in one statement (a change about these masters is then
+     * trusted without asking again; one about a master added later is asked about). A relay's desk
+     * never reads the channel: it asks a ticket, with the masters, in one statement too
+     * ({@link RelayFeed#ticketOf}).
      */
     static SalonChannel salonOf(Connection c, long tenantId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT k.channel, ARRAY(SELECT m.id FROM masters m "

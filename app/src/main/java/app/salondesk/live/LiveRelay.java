@@ -1,371 +1,199 @@
 package app.salondesk.live;
 
 import app.salondesk.db.ConnectionSettings;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.HexFormat;
-import java.util.Map;
-import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The live relay of {@code salondesk serve --live-port} (issue 19, ADR 23): ONE connection to
- * PostgreSQL that LISTENs on the channels of every desk that asks, and a stream of each
- * channel's notifications to each of those desks over HTTP ({@code GET /live/<channel>},
- * server-sent events). A LISTEN belongs to a server session, so hundreds of desks each
- * listening for themselves need hundreds of sessions — more than a server of
- * {@code max_connections = 100} has, whatever PgBouncer does; through the relay they need one.
+ * The live relay of {@code salondesk serve --live-port} (issue 19; ADR 23, amended by ADR 25):
+ * ONE session on PostgreSQL that LISTENs on the channels of every desk that asks, and a stream of
+ * each channel's notifications to each of those desks over HTTP (server-sent events). A LISTEN
+ * belongs to a server session, so hundreds of desks each listening for themselves need hundreds
+ * of sessions — more than a server of {@code max_connections = 100} has; through the relay they
+ * need one.
  *
- * <p>What a desk must know to be streamed a channel is its name, the salon's secret (ADR 9):
- * the same as PostgreSQL asks of a LISTEN, and only the salon's logins may read it. The relay
- * adds nothing a LISTEN of its own could not hear, and what it forwards is checked by the desk
- * as its own LISTEN's payloads are ({@link LiveUpdates}). It never writes a channel's name in
- * its log, only a hash of it.
+ * <p><b>Who may be streamed what.</b> The relay signs in as a login of its own ({@code
+ * salondesk_relay}, migration 26), never the online login: no other login sees its statements,
+ * and it may read no salon's rows. A desk asks the database, as its own staff login, for a
+ * ticket for its salon ({@code salondesk_live_ticket}) and sends it in {@code Authorization:
+ * Bearer}; the relay redeems it ({@code salondesk_live_redeem}: used once, a minute to live) and
+ * learns from the database which channel to stream. No channel's name travels over HTTP or is
+ * written in the log.
+ *
+ * <p><b>What one address, or many, can take.</b> It listens on {@value #DEFAULT_HOST} unless told
+ * otherwise (the desks' network, never the internet). Jetty reads requests without a thread per
+ * connection and streams are written without one ({@link RelayStream}), so the relay's threads
+ * are at most {@value #MAX_THREADS} however many connect; one address may hold at most {@link
+ * Limits#perAddress()} connections ({@link AddressLimit}); a connection that sends nothing ends
+ * after {@link #IDLE}; at most {@link Limits#maxStreams()} streams are open at once.
  *
  * <p>Its promise is a LISTEN's: a stream says {@code : online} once the relay LISTENs on the
- * channel, and from then on every notification arrives; when the relay loses its connection to
- * PostgreSQL (a failover) it ends every stream, reconnects (with the multi-host URL's
- * {@code targetServerType=primary}, to the new primary) and refuses new streams (503) until it
- * LISTENs again — the desks show "offline", reconnect, and reload what they show. A desk that
- * does not read its stream fast enough ({@value #QUEUE} notifications behind) is ended too.
+ * channel, and from then on every notification arrives, with a {@code : ping} every
+ * {@value #PING_SECONDS} s; when the relay loses PostgreSQL (a failover) it ends every stream and
+ * refuses new ones (503) until it LISTENs again — the desks show "offline", ask a new ticket,
+ * reconnect, and reload what they show.
  */
 public final class LiveRelay implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LiveRelay.class);
 
+    /** Where the relay listens unless told otherwise: this machine only. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
     /** A comment on every stream this often, by which a desk knows the relay is there. */
     static final int PING_SECONDS = 2;
-    static final int QUEUE = 1_000;
-    /** At most this many streams and channels at once (a guard against a flood of made-up channels). */
-    static final int MAX_STREAMS = 10_000;
-    private static final Duration POLL = Duration.ofMillis(100);
-    private static final Duration QUIET_BEFORE_HEALTH_CHECK = Duration.ofSeconds(3);
-    private static final Duration LISTEN_WAIT = Duration.ofSeconds(5);
-    private static final Duration TIDY_EVERY = Duration.ofSeconds(10);
-    private static final String END = "\u0000end";
+    /** Jetty's threads: an acceptor, a selector, and the few that parse requests and finish writes. */
+    static final int MAX_THREADS = 12;
+    /** A connection that sends or takes nothing for this long is closed (a stream's pings keep it busy). */
+    static final Duration IDLE = Duration.ofSeconds(15);
 
-    private final ConnectionSettings settings;
-    private final HttpServer http;
-    private final ExecutorService streams;
-    private final Thread listener;
-    private final Backoff backoff = new Backoff(Duration.ofMillis(250), Duration.ofSeconds(5),
-            () -> ThreadLocalRandom.current().nextDouble());
-    /** The streams of each channel the relay LISTENs on. */
-    private final Map<String, Set<BlockingQueue<String>>> subscribers = new ConcurrentHashMap<>();
-    /** Channels a new stream waits for the LISTEN of; done by the listener thread. */
-    private final BlockingQueue<Pending> pending = new ArrayBlockingQueue<>(MAX_STREAMS);
-    private final AtomicInteger open = new AtomicInteger();
-    private volatile boolean up;
-    private volatile boolean closed;
+    /**
+     * How much the relay takes. {@code perAddress}: connections one address may hold — a salon's
+     * desks often share one NAT address, each holds one stream (two for a moment while it
+     * reconnects), so the default {@value #PER_ADDRESS} serves a site of 30 desks and keeps a flood
+     * from one address to that many. {@code maxStreams}: streams open at once, from all addresses.
+     */
+    public record Limits(int perAddress, int maxStreams) {
+        public static final int PER_ADDRESS = 64;
+        public static final int MAX_STREAMS = 10_000;
 
-    private record Pending(String channel, CompletableFuture<Boolean> listening) {
+        public Limits {
+            if (perAddress < 1 || maxStreams < 1) {
+                throw new IllegalArgumentException("the live relay's limits must be at least 1");
+            }
+        }
+
+        public static Limits defaults() {
+            return new Limits(PER_ADDRESS, MAX_STREAMS);
+        }
     }
 
-    private LiveRelay(ConnectionSettings settings, HttpServer http) {
-        this.settings = settings;
-        this.http = http;
-        AtomicInteger n = new AtomicInteger();
-        // a stream waits for its next notification on a thread of its own: simple, and a desk's
-        // stream costs a small stack, not a database session
-        this.streams = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "live-relay-stream-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        this.listener = new Thread(this::listen, "live-relay-listener");
-        listener.setDaemon(true);
+    private final Server http;
+    private final ServerConnector connector;
+    private final QueuedThreadPool threads;
+    private final RelayDatabase db;
+    private final RelayGate gate;
+    private final AddressLimit perAddress;
+    private final ScheduledExecutorService pings = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "live-relay-ping");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private LiveRelay(ConnectionSettings settings, String host, int port, Limits limits) {
+        this.db = new RelayDatabase(settings);
+        this.gate = new RelayGate(db, limits.maxStreams());
+        this.perAddress = new AddressLimit(limits.perAddress());
+        this.threads = new QueuedThreadPool(MAX_THREADS, 2, 30_000);
+        threads.setName("live-relay");
+        threads.setDaemon(true);
+        threads.setReservedThreads(0);
+        this.http = new Server(threads);
+        HttpConfiguration config = new HttpConfiguration();
+        config.setSendServerVersion(false);
+        config.setSendXPoweredBy(false);
+        // a desk's request is a line and three headers
+        config.setRequestHeaderSize(4 * 1024);
+        this.connector = new ServerConnector(http, 1, 1, new HttpConnectionFactory(config));
+        connector.setHost(host == null || host.isBlank() ? DEFAULT_HOST : host.strip());
+        connector.setPort(port);
+        connector.setIdleTimeout(IDLE.toMillis());
+        connector.setAcceptQueueSize(1_024);
+        connector.addEventListener(perAddress);
+        http.addConnector(connector);
+        // every connection, streams and requests on their way: past this, Jetty stops accepting for a while
+        http.addBean(new NetworkConnectionLimit(limits.maxStreams() + 1_024, connector));
+        http.setHandler(gate);
+        http.setStopTimeout(0);
+    }
+
+    /** {@link #start(ConnectionSettings, String, int, Limits)} with the default limits. */
+    public static LiveRelay start(ConnectionSettings settings, String host, int port) throws IOException {
+        return start(settings, host, port, Limits.defaults());
     }
 
     /**
-     * Starts the relay on {@code host:port} (0: a free port), LISTENing as {@code settings} say —
-     * a URL straight to PostgreSQL, never one through a connection pooler, where a LISTEN hears
-     * nothing: such a URL is refused at once ({@link IllegalStateException} with the sentence).
+     * Starts the relay on {@code host:port} (host null: {@value #DEFAULT_HOST}; port 0: a free
+     * one), LISTENing as {@code settings} say — a relay login, on a URL straight to PostgreSQL. A
+     * login that may not redeem tickets, or a URL through a connection pooler (where a LISTEN hears
+     * nothing), is refused at once: {@link IllegalStateException} with the sentence.
      */
-    public static LiveRelay start(ConnectionSettings settings, String host, int port) throws IOException {
-        try (Connection c = connect(settings)) {
-            log.debug("live relay: PostgreSQL answers straight (no pooler in between)");
-        } catch (ThroughPoolerException e) {
-            // serve stops with the sentence rather than run a relay that would hear nothing (ADR 23)
-            throw new IllegalStateException(e.getMessage(), e);
-        } catch (SQLException e) {
-            log.warn("live relay: PostgreSQL does not answer yet ({}); the relay keeps trying", e.getMessage());
+    public static LiveRelay start(ConnectionSettings settings, String host, int port, Limits limits) throws IOException {
+        RelayDatabase.check(settings);
+        LiveRelay relay = new LiveRelay(settings, host, port, limits);
+        try {
+            relay.http.start();
+        } catch (IOException e) {
+            relay.close();
+            throw e;
+        } catch (Exception e) {
+            relay.close();
+            throw new IOException("the live relay could not start: " + e.getMessage(), e);
         }
-        HttpServer http = HttpServer.create(host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port), 256);
-        LiveRelay relay = new LiveRelay(settings, http);
-        http.createContext("/live/", relay::stream);
-        http.setExecutor(relay.streams);
-        relay.listener.start();
-        http.start();
-        log.info("live relay listening on port {}", relay.port());
+        relay.db.start();
+        relay.pings.scheduleAtFixedRate(relay::ping, PING_SECONDS, PING_SECONDS, TimeUnit.SECONDS);
+        log.info("live relay listening on {}:{}", relay.host(), relay.port());
         return relay;
     }
 
+    /** A comment on every open stream; a failure is logged, never allowed to end the pings (the executor would). */
+    private void ping() {
+        try {
+            db.forEachStream(s -> s.send(RelayStream.PING));
+        } catch (RuntimeException e) {
+            log.error("live relay: pinging the streams failed", e);
+        }
+    }
+
     public int port() {
-        return http.getAddress().getPort();
+        return connector.getLocalPort();
+    }
+
+    /** The address it listens on. */
+    public String host() {
+        return connector.getHost();
     }
 
     /** Whether the relay LISTENs now (its connection to PostgreSQL is up). */
     public boolean up() {
-        return up;
+        return db.up();
     }
 
-    // ---- a desk's stream ---------------------------------------------------------------------
-
-    private void stream(HttpExchange exchange) throws IOException {
-        try {
-            String channel = exchange.getRequestURI().getPath().substring("/live/".length());
-            if (!"GET".equals(exchange.getRequestMethod()) || !ListenConnection.CHANNEL.matcher(channel).matches()) {
-                exchange.sendResponseHeaders(404, -1);
-                return;
-            }
-            if (!up || open.get() >= MAX_STREAMS) {
-                exchange.sendResponseHeaders(503, -1);
-                return;
-            }
-            BlockingQueue<String> queue = new ArrayBlockingQueue<>(QUEUE);
-            open.incrementAndGet();
-            try {
-                subscribers.computeIfAbsent(channel, c -> ConcurrentHashMap.newKeySet()).add(queue);
-                if (!listening(channel)) {
-                    exchange.sendResponseHeaders(503, -1);
-                    return;
-                }
-                exchange.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
-                exchange.getResponseHeaders().set("Cache-Control", "no-store");
-                exchange.sendResponseHeaders(200, 0);
-                OutputStream out = exchange.getResponseBody();
-                write(out, ": online\n\n");
-                while (!closed) {
-                    String payload = queue.poll(PING_SECONDS, TimeUnit.SECONDS);
-                    if (END.equals(payload)) {
-                        return;   // the relay lost PostgreSQL, or this desk fell behind: it reconnects
-                    }
-                    write(out, payload == null ? ": ping\n\n" : "data: " + payload + "\n\n");
-                }
-            } catch (IOException gone) {
-                log.debug("a desk's live stream ended: {}", gone.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                unsubscribe(channel, queue);
-                open.decrementAndGet();
-            }
-        } finally {
-            exchange.close();
-        }
+    /** Streams open or waiting for their ticket. */
+    int streams() {
+        return gate.streams();
     }
 
-    private static void write(OutputStream out, String text) throws IOException {
-        out.write(text.getBytes(StandardCharsets.UTF_8));
-        out.flush();
+    /** Threads of the relay's HTTP side now (at most {@value #MAX_THREADS}). */
+    int threads() {
+        return threads.getThreads();
     }
 
-    /** Asks the listener thread to LISTEN on the channel (if it does not already) and waits until it does. */
-    private boolean listening(String channel) throws InterruptedException {
-        CompletableFuture<Boolean> done = new CompletableFuture<>();
-        if (!pending.offer(new Pending(channel, done))) {
-            return false;
-        }
-        try {
-            return done.get(LISTEN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            return false;
-        }
-    }
-
-    private void unsubscribe(String channel, BlockingQueue<String> queue) {
-        subscribers.computeIfPresent(channel, (c, set) -> {
-            set.remove(queue);
-            return set.isEmpty() ? null : set;
-        });
-    }
-
-    // ---- the one LISTEN connection -----------------------------------------------------------
-
-    private void listen() {
-        while (!closed) {
-            try (Connection c = connect()) {
-                Set<String> listened = ConcurrentHashMap.newKeySet();
-                up = true;
-                backoff.reset();
-                log.info("live relay: LISTENing on PostgreSQL");
-                PGConnection pg = c.unwrap(PGConnection.class);
-                long quietSince = System.nanoTime();
-                long tidiedAt = System.nanoTime();
-                while (!closed) {
-                    serve(c, listened);
-                    PGNotification[] arrived = pg.getNotifications((int) POLL.toMillis());
-                    if (arrived != null && arrived.length > 0) {
-                        for (PGNotification n : arrived) {
-                            forward(n.getName(), n.getParameter());
-                        }
-                        quietSince = System.nanoTime();
-                    } else if (System.nanoTime() - quietSince > QUIET_BEFORE_HEALTH_CHECK.toNanos()) {
-                        if (!c.isValid(2)) {
-                            throw new SQLException("the database did not answer the health check", "08006");
-                        }
-                        quietSince = System.nanoTime();
-                    }
-                    if (System.nanoTime() - tidiedAt > TIDY_EVERY.toNanos()) {
-                        forgetUnused(c, listened);
-                        tidiedAt = System.nanoTime();
-                    }
-                }
-            } catch (ThroughPoolerException e) {
-                log.error("live relay: {}; it stops listening", e.getMessage());
-                closed = true;
-            } catch (SQLException e) {
-                if (!closed) {
-                    log.warn("live relay: the connection to PostgreSQL is lost, every stream ends; reconnecting: {}", e.getMessage());
-                }
-            } finally {
-                up = false;
-                endEveryStream();
-            }
-            if (!closed) {
-                try {
-                    Thread.sleep(backoff.nextDelay().toMillis());
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }
-    }
-
-    private Connection connect() throws SQLException {
-        return connect(settings);
-    }
-
-    /** A session straight on PostgreSQL; one through a pooler is closed and refused. */
-    private static Connection connect(ConnectionSettings settings) throws SQLException {
-        Properties props = new Properties();
-        if (settings.user() != null) {
-            props.setProperty("user", settings.user());
-        }
-        if (settings.password() != null) {
-            props.setProperty("password", settings.password());
-        }
-        props.setProperty("ApplicationName", "SalonDesk live relay");
-        props.setProperty("connectTimeout", "5");
-        props.setProperty("socketTimeout", "10");
-        props.setProperty("tcpKeepAlive", "true");
-        props.setProperty("loginTimeout", "5");
-        Connection c = ListenConnection.connect(settings.url(), props);
-        try {
-            if (app.salondesk.db.Pooler.between(c)) {
-                throw new ThroughPoolerException(settings.url());
-            }
-            return c;
-        } catch (SQLException | RuntimeException e) {
-            c.close();
-            throw e;
-        }
-    }
-
-    /** The LISTENs new streams wait for. */
-    private void serve(Connection c, Set<String> listened) throws SQLException {
-        Pending p;
-        while ((p = pending.poll()) != null) {
-            if (!listened.contains(p.channel())) {
-                try (Statement s = c.createStatement()) {
-                    // an identifier cannot be a bind value; CHANNEL's pattern keeps the statement ours
-                    s.execute("LISTEN " + p.channel());
-                } catch (SQLException e) {
-                    p.listening().complete(false);
-                    throw e;
-                }
-                listened.add(p.channel());
-            }
-            p.listening().complete(true);
-        }
-    }
-
-    /** UNLISTEN the channels nobody streams any more. */
-    private void forgetUnused(Connection c, Set<String> listened) throws SQLException {
-        for (String channel : Set.copyOf(listened)) {
-            if (!subscribers.containsKey(channel)) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("UNLISTEN " + channel);
-                }
-                listened.remove(channel);
-            }
-        }
-    }
-
-    private void forward(String channel, String payload) {
-        Set<BlockingQueue<String>> set = subscribers.get(channel);
-        if (set == null) {
-            return;
-        }
-        for (BlockingQueue<String> q : set) {
-            if (!q.offer(payload)) {
-                // this desk is far behind: it is ended, and reloads what it shows when it is back
-                log.warn("live relay: a desk of channel {} fell {} notifications behind; its stream ends", hash(channel), QUEUE);
-                q.clear();
-                q.offer(END);
-            }
-        }
-    }
-
-    private void endEveryStream() {
-        for (Set<BlockingQueue<String>> set : subscribers.values()) {
-            for (BlockingQueue<String> q : set) {
-                q.clear();
-                q.offer(END);
-            }
-        }
-        Pending p;
-        while ((p = pending.poll()) != null) {
-            p.listening().complete(false);
-        }
-    }
-
-    /** A channel's name is a salon's secret: the log names it by a short hash. */
-    private static String hash(String channel) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(channel.getBytes(StandardCharsets.UTF_8)), 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    AddressLimit perAddress() {
+        return perAddress;
     }
 
     /** Ends every stream and the LISTEN connection. */
     @Override
     public void close() {
-        closed = true;
-        http.stop(0);
-        listener.interrupt();
+        pings.shutdownNow();
+        db.close();
         try {
-            listener.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            http.stop();
+        } catch (Exception e) {
+            log.warn("live relay: stopping its HTTP server failed", e);
         }
-        endEveryStream();
-        streams.shutdownNow();
         log.info("live relay stopped");
     }
 }

@@ -79,9 +79,10 @@ public final class LiveUpdates implements AutoCloseable {
      * desk's database URL; a {@code jdbc:postgresql:} URL, its own LISTEN connection there (the
      * desk's pool goes through PgBouncer, whose transaction pooling cannot carry a LISTEN);
      * {@code http(s)://} addresses (comma-separated, tried in order), a stream from the live
-     * relay of {@code salondesk serve}, which LISTENs once for every desk — the few questions
-     * that route asks of the database go through the desk's {@code pool} (null: a connection of
-     * their own). The desk's own login and password sign in every way.
+     * relay of {@code salondesk serve}, which LISTENs once for every desk and streams a desk for a
+     * ticket its login asks the database for (ADR 25) — the few questions that route asks of the
+     * database go through the desk's {@code pool} (null: a connection of their own). The desk's own
+     * login and password sign in every way.
      */
     public static LiveUpdates forDesk(ConnectionSettings settings, javax.sql.DataSource pool, long tenantId, String liveUrl) {
         return new LiveUpdates(settings, tenantId, route(liveUrl, pool));
@@ -95,8 +96,7 @@ public final class LiveUpdates implements AutoCloseable {
         if (url.startsWith("jdbc:postgresql:")) {
             return (s, tenant) -> ListenConnection.open(new ConnectionSettings(url, s.user(), s.password()), tenant);
         }
-        List<java.net.URI> relays = RelayFeed.addresses(url);
-        return (s, tenant) -> RelayFeed.open(s, pool, relays, tenant);
+        return new RelayFeed.Route(RelayFeed.addresses(url), pool);
     }
 
     LiveUpdates(ConnectionSettings settings, long tenantId, ChangeFeed.Opener feeds) {

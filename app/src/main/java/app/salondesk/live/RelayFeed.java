@@ -14,9 +14,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -26,20 +29,23 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A desk's live updates through the live relay of {@code salondesk serve} ({@link LiveRelay};
- * ADR 23): one LISTEN of the relay serves hundreds of desks, where a LISTEN connection of each
- * desk would need a server session each. The desk reads its salon's channel — the salon's
- * secret, which only its own logins may read — as its own login, and asks the relay for that
- * channel's stream: knowing the name is what the relay asks, exactly as PostgreSQL asks nothing
- * more of a LISTEN. What arrives is checked as a direct LISTEN's payload is: the salon, and its
- * masters confirmed by the database as the desk's login.
+ * ADR 23, ADR 25): one LISTEN of the relay serves hundreds of desks, where a LISTEN connection of
+ * each desk would need a server session each. The desk asks the database, as its own login, for a
+ * ticket for its salon's stream ({@code salondesk_live_ticket}: used once, a minute to live) and
+ * hands it to the relay in {@code Authorization: Bearer}; the relay redeems it and learns from the
+ * database which channel to stream — the channel's name never leaves the database over HTTP. What
+ * arrives is checked as a direct LISTEN's payload is: the salon, and its masters confirmed by the
+ * database as the desk's login.
  *
  * <p>The relay says {@code : online} once it LISTENs on the channel, a comment every
  * {@value LiveRelay#PING_SECONDS} s, and closes the stream when it loses its own connection to
  * PostgreSQL; so "connected" here means what it means for a LISTEN of the desk's own: the
- * changes from now on arrive. The desk holds no database connection for it: it asks the
- * channel's name, and about a master the database has not confirmed yet (rare:
- * {@link LiveUpdates} remembers the confirmed ones), on a connection of the desk's own pool —
- * or, without a pool, on a connection opened for the question.
+ * changes from now on arrive. The desk holds no database connection for it: it asks the ticket
+ * (with the salon's masters, in the same statement), and about a master the database has not
+ * confirmed yet (rare: {@link LiveUpdates} remembers the confirmed ones), on a connection of the
+ * desk's own pool — or, without a pool, on a connection opened for the question. Each connection
+ * to a relay takes a new ticket, except after a relay that could not be reached at all: nobody
+ * redeemed it, so the next relay, or the next attempt within half its life, uses it again.
  */
 final class RelayFeed implements ChangeFeed {
 
@@ -67,7 +73,7 @@ final class RelayFeed implements ChangeFeed {
      */
     private volatile boolean relayHearsNothing;
     private volatile String failure;
-    /** The salon's masters, read with its channel. */
+    /** The salon's masters, read with its ticket. */
     private final Set<Long> masters;
 
     private RelayFeed(ConnectionSettings settings, javax.sql.DataSource pool, InputStream stream, Set<Long> masters) {
@@ -97,28 +103,96 @@ final class RelayFeed implements ChangeFeed {
         return List.copyOf(out);
     }
 
-    /**
-     * Reads the salon's channel as the desk's login (on a connection of {@code pool}, or of its
-     * own when it is null), then opens the first relay's stream that says online.
-     */
-    static RelayFeed open(ConnectionSettings settings, javax.sql.DataSource pool, List<URI> relays, long tenantId) throws SQLException {
-        ListenConnection.SalonChannel salon;
-        try (Connection c = pool != null ? pool.getConnection() : connect(settings)) {
-            salon = ListenConnection.salonOf(c, tenantId);
+    /** A ticket of {@code salondesk_live_ticket} and the salon's masters, read in the same statement. */
+    record Ticket(String value, Set<Long> masters, long issuedAt) {
+        /** Half of the minute the database gives it: the rest is for the relay to redeem it. */
+        static final Duration REUSABLE = Duration.ofSeconds(30);
+
+        boolean fresh() {
+            return System.nanoTime() - issuedAt < REUSABLE.toNanos();
         }
-        String channel = salon.channel();
-        SQLException last = null;
-        for (URI relay : relays) {
-            try {
-                RelayFeed feed = new RelayFeed(settings, pool, subscribe(relay, channel), salon.masters());
-                feed.start(relay);
-                return feed;
-            } catch (SQLException e) {
-                last = e;
-                log.debug("live relay {} not available: {}", relay, e.getMessage());
+
+        @Override
+        public String toString() {
+            return "Ticket[salon's masters " + masters + "]";   // the value is a credential
+        }
+    }
+
+    /**
+     * How one desk opens its relay feeds ({@link LiveUpdates}'s one thread calls it): the relays,
+     * the desk's pool, and a ticket that no relay redeemed yet, kept for the next attempt.
+     */
+    static final class Route implements ChangeFeed.Opener {
+        private final List<URI> relays;
+        private final javax.sql.DataSource pool;
+        private Ticket spare;
+
+        Route(List<URI> relays, javax.sql.DataSource pool) {
+            this.relays = relays;
+            this.pool = pool;
+        }
+
+        @Override
+        public ChangeFeed open(ConnectionSettings settings, long tenantId) throws SQLException {
+            SQLException last = null;
+            for (URI relay : relays) {
+                Ticket ticket = spare != null && spare.fresh() ? spare : ticketOf(settings, pool, tenantId);
+                spare = null;
+                InputStream stream;
+                try {
+                    stream = subscribe(relay, ticket.value());
+                } catch (Unreachable e) {
+                    spare = ticket;   // nobody redeemed it
+                    last = e.failure;
+                    log.debug("live relay {} not reachable: {}", relay, e.failure.getMessage());
+                    continue;
+                } catch (SQLException e) {
+                    last = e;
+                    log.debug("live relay {} not available: {}", relay, e.getMessage());
+                    continue;
+                }
+                RelayFeed feed = new RelayFeed(settings, pool, stream, ticket.masters());
+                try {
+                    feed.start(relay);
+                    return feed;
+                } catch (SQLException e) {
+                    last = e;
+                    log.debug("live relay {} did not say online: {}", relay, e.getMessage());
+                }
+            }
+            throw last;
+        }
+    }
+
+    /** A new ticket for the salon's stream, and its masters, as the desk's login. */
+    static Ticket ticketOf(ConnectionSettings settings, javax.sql.DataSource pool, long tenantId) throws SQLException {
+        try (Connection c = pool != null ? pool.getConnection() : connect(settings)) {
+            return ticketOf(c, tenantId);
+        }
+    }
+
+    /**
+     * One statement: through PgBouncer every statement outside a transaction may cost the login a
+     * server login, so the masters come with the ticket (a change about them is then trusted
+     * without asking again; one about a master added later is asked about).
+     */
+    static Ticket ticketOf(Connection c, long tenantId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT salondesk_live_ticket(?), ARRAY(SELECT m.id FROM masters m WHERE m.tenant_id = ?)")) {
+            ps.setLong(1, tenantId);
+            ps.setLong(2, tenantId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                String ticket = rs.getString(1);
+                if (ticket == null || !RelayGate.TICKET.matcher(ticket).matches()) {
+                    throw new SQLException("salon " + tenantId + " gave no live ticket this relay would take", "42501");
+                }
+                Set<Long> masters = new HashSet<>();
+                for (Object id : (Object[]) rs.getArray(2).getArray()) {
+                    masters.add(((Number) id).longValue());
+                }
+                return new Ticket(ticket, Set.copyOf(masters), System.nanoTime());
             }
         }
-        throw last;
     }
 
     private static Connection connect(ConnectionSettings settings) throws SQLException {
@@ -136,12 +210,24 @@ final class RelayFeed implements ChangeFeed {
         return ListenConnection.connect(settings.url(), props);
     }
 
-    private static InputStream subscribe(URI relay, String channel) throws SQLException {
-        HttpRequest request = HttpRequest.newBuilder(relay.resolve("/live/" + channel)).header("Accept", "text/event-stream")
-                .timeout(CONNECT).GET().build();
+    /** The relay could not be reached at all: the ticket was not handed over, and is still good. */
+    private static final class Unreachable extends Exception {
+        final SQLException failure;
+
+        Unreachable(SQLException failure) {
+            super(failure.getMessage(), null, false, false);
+            this.failure = failure;
+        }
+    }
+
+    private static InputStream subscribe(URI relay, String ticket) throws SQLException, Unreachable {
+        HttpRequest request = HttpRequest.newBuilder(relay.resolve("/live")).header("Accept", "text/event-stream")
+                .header("Authorization", "Bearer " + ticket).timeout(CONNECT).GET().build();
         HttpResponse<InputStream> response;
         try {
             response = HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (java.net.ConnectException | java.net.http.HttpConnectTimeoutException e) {
+            throw new Unreachable(new SQLException("the live relay " + relay + " did not answer: " + e.getMessage(), "08001", e));
         } catch (IOException e) {
             throw new SQLException("the live relay " + relay + " did not answer: " + e.getMessage(), "08001", e);
         } catch (InterruptedException e) {

@@ -20,6 +20,10 @@ public final class StartupException extends RuntimeException {
         MIGRATE_THROUGH_POOLER("startup.migrateThroughPooler"),
         /** serve's live relay was given a pooler's URL to LISTEN on (ADR 23); detail: its servers and database. */
         LIVE_THROUGH_POOLER("startup.liveThroughPooler"),
+        /** serve --live-port on a shared server without the relay's own login (ADR 25); detail: serve's login. */
+        LIVE_LOGIN_MISSING("startup.liveLoginMissing"),
+        /** serve's live relay was given a login that may not redeem tickets (ADR 25); detail: that login. */
+        LIVE_NOT_RELAY_LOGIN("startup.liveNotRelayLogin"),
         /** The server lets every login create objects in schema public (PostgreSQL 14's default); detail: the fix. */
         SCHEMA_PUBLIC_OPEN("startup.schemaPublicOpen"),
         NO_SALON("startup.noSalon"),

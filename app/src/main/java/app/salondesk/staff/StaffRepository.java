@@ -66,6 +66,18 @@ public final class StaffRepository {
         dsl.execute("SELECT salondesk_add_online_login(?, ?)", login, verifier);
     }
 
+    /**
+     * Creates a login for the live relay of {@code serve --live-port} (a member of {@code
+     * salondesk_relay}, migration 26): it belongs to no salon, reads no salon's rows, and may only
+     * redeem the tickets desks hand it. Only the database owner may; the password leaves this
+     * process as a SCRAM-SHA-256 verifier and the array is wiped.
+     */
+    public void addRelayLogin(String login, char[] password) {
+        String verifier = PasswordUtil.encodeScramSha256(password);
+        java.util.Arrays.fill(password, '\0');
+        dsl.execute("SELECT salondesk_add_relay_login(?, ?)", login, verifier);
+    }
+
     /** The message key for what the database refused (no right, login taken, bad value), if that is what happened. */
     public static java.util.Optional<String> refusalKey(Throwable t) {
         String state = t instanceof org.jooq.exception.DataAccessException e ? e.sqlState() : null;

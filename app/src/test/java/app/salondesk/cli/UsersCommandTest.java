@@ -174,6 +174,26 @@ class UsersCommandTest {
         assertFalse(exists("nosalon_" + s));
     }
 
+    /** Issue 29: the live relay's login, made by the owner as the online login is; it belongs to no salon. */
+    @Test
+    void theOwnerMakesTheLiveRelaysLoginAndNobodyElseDoes() throws Exception {
+        var run = asOwner("relay-server-pw\n", "users", "add", "--login", "relay_" + s, "--role", "relay", "--password-stdin");
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertEquals("added relay_" + s + " relay", run.out().strip());
+        signIn("relay_" + s, "relay-server-pw");
+        assertEquals(1, f.count("SELECT count(*) FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member "
+                + "WHERE g.rolname = 'salondesk_relay' AND r.rolname = 'relay_" + s + "'"));
+        assertEquals(1, f.count("SELECT count(*) FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member WHERE r.rolname = 'relay_" + s + "'"),
+                "a member of salondesk_relay only: not of the online or a staff group");
+        assertEquals(0, f.count("SELECT count(*) FROM staff WHERE login = 'relay_" + s + "'"), "it belongs to no salon");
+
+        var byAdmin = asked("boss_" + s, "boss-password\nrelay-server-pw\n", "users", "add", "--login", "relay2_" + s, "--role", "relay",
+                "--password-stdin");
+        assertEquals(2, byAdmin.exit(), byAdmin.out() + byAdmin.err());
+        assertEquals("invalid: you don't have permission to do this", byAdmin.out().strip());
+        assertFalse(exists("relay2_" + s));
+    }
+
     @Test
     void withoutAServerNothingIsAskedOfTheEmbeddedDatabase() throws Exception {
         // --password with no --db-url: the embedded database needs none, so the pipe's first

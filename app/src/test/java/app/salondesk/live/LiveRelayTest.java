@@ -8,10 +8,6 @@ import app.salondesk.live.LiveUpdates.State;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -26,11 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 19: the live relay of {@code serve --live-port}. Desks of two salons hear their own
- * salon's changes through it — the relay holding ONE listening session for all of them — and
- * no other salon's; a name that is no salon's channel is refused; and when the relay's primary
- * dies and the standby is promoted, every desk goes offline and comes back, and hears the new
- * primary's changes.
+ * Issue 19: the live relay of {@code serve --live-port}. Desks of two salons, each signed in as
+ * its own staff login, hear their own salon's changes through it — the relay, signed in as its
+ * own login, holding ONE listening session for all of them — and no other salon's; and when the
+ * relay's primary dies and the standby is promoted, every desk goes offline and comes back (with
+ * a new ticket from the new primary), and hears the new primary's changes. Issue 29's refusals are
+ * {@link LiveRelayTicketTest}'s, its limits {@link LiveRelayFloodTest}'s.
  */
 class LiveRelayTest {
 
@@ -45,6 +42,11 @@ class LiveRelayTest {
             long tenant = rows.tenant(name);
             return new Salon(tenant, rows.master(tenant, "Anna"), rows.client(tenant, "Iryna"));
         }
+    }
+
+    /** A receptionist of the salon: the login a desk signs in with. */
+    private static ConnectionSettings desk(ConnectionSettings db, Salon s, String name) throws Exception {
+        return new RelayLogins(db).staff(s.tenant(), name, "receptionist");
     }
 
     private static long book(ConnectionSettings db, Salon s, int hour) throws Exception {
@@ -65,10 +67,12 @@ class LiveRelayTest {
         List<LiveUpdates> desks = new ArrayList<>();
         List<Recorder> lotusDesks = new ArrayList<>();
         List<Recorder> bloomDesks = new ArrayList<>();
-        try (LiveRelay relay = LiveRelay.start(db, "127.0.0.1", 0)) {
+        ConnectionSettings lotusDesk = desk(db, lotus, "olena");
+        ConnectionSettings bloomDesk = desk(db, bloom, "oksana");
+        try (LiveRelay relay = LiveRelay.start(new RelayLogins(db).relay("relay"), "127.0.0.1", 0)) {
             for (int i = 0; i < 12; i++) {
                 Salon s = i % 2 == 0 ? lotus : bloom;
-                LiveUpdates live = viaRelay(db, relay, s.tenant());
+                LiveUpdates live = viaRelay(s == lotus ? lotusDesk : bloomDesk, relay, s.tenant());
                 desks.add(live);
                 (s == lotus ? lotusDesks : bloomDesks).add(new Recorder(live));
                 live.start();
@@ -105,10 +109,11 @@ class LiveRelayTest {
     void aRelayDeskAsksTheDatabaseOnlyAboutAMasterAddedAfterItConnected() throws Exception {
         ConnectionSettings db = TestPostgres.migratedDatabase("relay_masters");
         Salon lotus = salon(db, "Lotus");
+        ConnectionSettings frontDesk = desk(db, lotus, "olena");
         org.postgresql.ds.PGSimpleDataSource plain = new org.postgresql.ds.PGSimpleDataSource();
-        plain.setURL(db.url());
-        plain.setUser(db.user());
-        plain.setPassword(db.password());
+        plain.setURL(frontDesk.url());
+        plain.setUser(frontDesk.user());
+        plain.setPassword(frontDesk.password());
         java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
         javax.sql.DataSource counting = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[]{javax.sql.DataSource.class}, (proxy, method, args) -> {
@@ -117,12 +122,12 @@ class LiveRelayTest {
                     }
                     return method.invoke(plain, args);
                 });
-        try (LiveRelay relay = LiveRelay.start(db, "127.0.0.1", 0);
-             LiveUpdates live = LiveUpdates.forDesk(db, counting, lotus.tenant(), "http://127.0.0.1:" + relay.port())) {
+        try (LiveRelay relay = LiveRelay.start(new RelayLogins(db).relay("relay"), "127.0.0.1", 0);
+             LiveUpdates live = LiveUpdates.forDesk(frontDesk, counting, lotus.tenant(), "http://127.0.0.1:" + relay.port())) {
             Recorder r = new Recorder(live);
             live.start();
             r.awaitState(State.ONLINE, WITHIN);
-            assertEquals(1, asked.get(), "the channel and the masters: one connection");
+            assertEquals(1, asked.get(), "the ticket and the masters: one connection");
             long first = book(db, lotus, 10);
             assertEquals(first, r.nextChange().bookingId());
             assertEquals(1, asked.get(), "Anna was known when the desk connected: nothing asked");
@@ -140,21 +145,6 @@ class LiveRelayTest {
     }
 
     @Test
-    void aNameThatIsNoChannelIsRefusedAndAnUnknownOneIsNeverAnnounced() throws Exception {
-        ConnectionSettings db = TestPostgres.migratedDatabase("relayrefuses");
-        try (LiveRelay relay = LiveRelay.start(db, "127.0.0.1", 0)) {
-            HttpClient http = HttpClient.newHttpClient();
-            String base = "http://127.0.0.1:" + relay.port() + "/live/";
-            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + "salondesk_x;DROP")).GET().build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode());
-            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + "bookings")).GET().build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode());
-            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + "salondesk_" + "0".repeat(32)))
-                    .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
-        }
-    }
-
-    @Test
     void whenTheRelaysPrimaryDiesEveryDeskGoesOfflineAndHearsThePromotedStandby(@TempDir Path dir) throws Exception {
         try (StandbyPair pair = StandbyPair.start(dir, true)) {
             ConnectionSettings onPrimary = TestPostgres.freshDatabase(pair.primary, "relayfailover");
@@ -164,11 +154,12 @@ class LiveRelayTest {
                 d.migrate();
             }
             Salon lotus = salon(both, "Lotus");
+            ConnectionSettings olena = desk(both, lotus, "olena");
             List<LiveUpdates> desks = new ArrayList<>();
             List<Recorder> recorders = new ArrayList<>();
-            try (LiveRelay relay = LiveRelay.start(both, "127.0.0.1", 0)) {
+            try (LiveRelay relay = LiveRelay.start(new RelayLogins(both).relay("relay"), "127.0.0.1", 0)) {
                 for (int i = 0; i < 4; i++) {
-                    LiveUpdates live = viaRelay(both, relay, lotus.tenant());
+                    LiveUpdates live = viaRelay(olena, relay, lotus.tenant());
                     desks.add(live);
                     recorders.add(new Recorder(live));
                     live.start();
