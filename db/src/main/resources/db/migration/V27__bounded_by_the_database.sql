@@ -9,7 +9,8 @@
 --     constraint holds for every row; a booking's cut is a change of its own, in its history.
 --   * Every login SalonDesk makes gets a CONNECTION LIMIT: 20 for a staff login (a desk needs 5,
 --     a second desk or a serve's waitlist worker under the same login 9 more), 40 for an online
---     login (serve's pool of 8 and its listening connections, several serve instances at once).
+--     login (serve's pool of 8 and its listening connections, several serve instances at once),
+--     10 for a live relay's (as migration 26 made it).
 --     One login can then no longer take every free connection of the server. The logins made
 --     before get theirs here.
 -- (Large objects are the superuser's to take away, with pg_locks and the advisory locks:
@@ -48,18 +49,18 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION salondesk_prepare_login(text) FROM PUBLIC;
 
--- How many connections a login SalonDesk makes may hold at once: 40 for a server's login (a member
--- of salondesk_online or of a group of a server's road made later, whose name ends in _online or
--- _relay), 20 for a person's.
+-- How many connections a login SalonDesk makes may hold at once: 40 for the online road's login
+-- (serve's pool and its listening connections, several serve instances), 10 for the live relay's
+-- (one listening session per relay, migration 26), 20 for a person's.
 CREATE FUNCTION salondesk_connection_limit(login text) RETURNS integer
 LANGUAGE sql STABLE
 SET search_path = public, pg_temp
 AS $$
-    SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_catalog.pg_auth_members m
-                               JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
-                               JOIN pg_catalog.pg_roles r ON r.oid = m.member
-                              WHERE r.rolname = login AND g.rolname IN ('salondesk_online', 'salondesk_relay'))
-                THEN 40 ELSE 20 END
+    SELECT CASE (SELECT min(g.rolname) FROM pg_catalog.pg_auth_members m
+                   JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
+                   JOIN pg_catalog.pg_roles r ON r.oid = m.member
+                  WHERE r.rolname = login AND g.rolname IN ('salondesk_online', 'salondesk_relay'))
+                WHEN 'salondesk_online' THEN 40 WHEN 'salondesk_relay' THEN 10 ELSE 20 END
 $$;
 REVOKE ALL ON FUNCTION salondesk_connection_limit(text) FROM PUBLIC;
 
@@ -73,7 +74,7 @@ BEGIN
              UNION
              SELECT r.rolname::text FROM pg_catalog.pg_auth_members m
                JOIN pg_catalog.pg_roles g ON g.oid = m.roleid JOIN pg_catalog.pg_roles r ON r.oid = m.member
-              WHERE g.rolname = 'salondesk_online' AND r.rolcanlogin AND NOT r.rolsuper LOOP
+              WHERE g.rolname IN ('salondesk_online', 'salondesk_relay') AND r.rolcanlogin AND NOT r.rolsuper LOOP
         BEGIN
             EXECUTE format('ALTER ROLE %I CONNECTION LIMIT %s', l, salondesk_connection_limit(l));
         EXCEPTION WHEN insufficient_privilege THEN
@@ -82,3 +83,6 @@ BEGIN
     END LOOP;
 END
 $$;
+
+-- ---- the live relay cures a notification storm it sees, as a desk does (migration 24, ADR 8) ----------
+GRANT EXECUTE ON FUNCTION salondesk_end_overdue_sessions() TO salondesk_relay;

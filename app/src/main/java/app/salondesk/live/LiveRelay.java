@@ -150,7 +150,8 @@ public final class LiveRelay implements AutoCloseable {
     /** A comment on every open stream; a failure is logged, never allowed to end the pings (the executor would). */
     private void ping() {
         try {
-            db.forEachStream(s -> s.send(RelayStream.PING));
+            String ping = db.lagging() ? RelayStream.LAGGING : RelayStream.PING;
+            db.forEachStream(s -> s.send(ping));
         } catch (RuntimeException e) {
             log.error("live relay: pinging the streams failed", e);
         }

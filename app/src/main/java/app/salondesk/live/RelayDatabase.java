@@ -57,6 +57,11 @@ final class RelayDatabase {
     private final Map<String, Set<RelayStream>> subscribers = new ConcurrentHashMap<>();
     private volatile boolean up;
     private volatile boolean closed;
+    /**
+     * The server announces no change now (its notification queue is half full, migration 24):
+     * the streams are told so in place of their pings (ADR 8), and the desks reload instead.
+     */
+    private volatile boolean lagging;
 
     RelayDatabase(ConnectionSettings settings) {
         this.settings = settings;
@@ -96,6 +101,11 @@ final class RelayDatabase {
     /** Whether the session LISTENs now. */
     boolean up() {
         return up;
+    }
+
+    /** Whether the server announces no change now (its notification queue is half full): see {@link #lagging}. */
+    boolean lagging() {
+        return lagging;
     }
 
     /** Takes a stream whose ticket is to be redeemed; false (answer 503) when down or too many wait. */
@@ -142,9 +152,14 @@ final class RelayDatabase {
                         }
                         quietSince = System.nanoTime();
                     } else if (System.nanoTime() - quietSince > QUIET_BEFORE_HEALTH_CHECK.toNanos()) {
-                        if (!c.isValid(2)) {
-                            throw new SQLException("the database did not answer the health check", "08006");
+                        // the health check of every LISTEN: whether the server announces every change,
+                        // and, when it does not, the cure (the session holding the queue back is ended)
+                        boolean announced = ListenConnection.announcesEveryChange(c, 2);
+                        if (announced == lagging) {
+                            log.warn(announced ? "live relay: the server announces changes again"
+                                    : "live relay: the server announces no changes now (its notification queue is half full)");
                         }
+                        lagging = !announced;
                         quietSince = System.nanoTime();
                     }
                     if (System.nanoTime() - tidiedAt > TIDY_EVERY.toNanos()) {
@@ -161,6 +176,7 @@ final class RelayDatabase {
                 }
             } finally {
                 up = false;
+                lagging = false;
                 endEveryStream();
             }
             if (!closed) {

@@ -30,6 +30,8 @@ final class RelayStream extends IteratingCallback {
     static final int QUEUE = 1_000;
     static final String ONLINE = ": online\n\n";
     static final String PING = ": ping\n\n";
+    /** In place of a ping while the server announces no change (migration 24): the desk reloads instead. */
+    static final String LAGGING = ": lagging\n\n";
 
     private enum State { WAITING, OPEN, ENDING, DONE }
 
