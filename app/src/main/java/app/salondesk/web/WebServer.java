@@ -21,7 +21,6 @@ import org.slf4j.MDC;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.time.Clock;
 import java.util.Set;
 import java.util.UUID;
@@ -131,6 +130,16 @@ public final class WebServer implements AutoCloseable {
         return server;
     }
 
+    /** Whether {@code serve --base-url} may use this: http or https, a host, no query, fragment or user. */
+    public static boolean usableBaseUrl(String url) {
+        try {
+            PublicAddress.check(url.replaceAll("/+$", ""));
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     public int port() {
         return app.port();
     }
@@ -211,22 +220,16 @@ public final class WebServer implements AutoCloseable {
         }
     }
 
-    /** A browser sends Origin with every POST; one that names another site is refused outright. */
+    /**
+     * A browser sends Origin with every POST; one that is not exactly ours — another site, or
+     * this host on another port or scheme — is refused outright.
+     */
     private static boolean sameOrigin(Context ctx, Pages pages) {
         String origin = ctx.header("Origin");
         if (origin == null || origin.equals("null")) {
             return true;    // older browsers, curl, privacy settings: the CSRF token still decides
         }
-        try {
-            URI o = URI.create(origin);
-            URI ours = URI.create(pages.baseUrl(ctx));
-            String host = ctx.header("Host");
-            return o.getHost() != null && (o.getHost().equalsIgnoreCase(ours.getHost())
-                    || (host != null && host.toLowerCase().startsWith(o.getHost().toLowerCase())
-                    && host.substring(o.getHost().length()).matches("(:\\d+)?")));
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
+        return pages.ourOrigin(origin, ctx);
     }
 
     static String clientAddress(Context ctx, WebSettings settings) {

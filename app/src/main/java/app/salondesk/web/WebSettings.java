@@ -7,7 +7,9 @@ import java.time.Duration;
  * How {@code salondesk serve} listens.
  *
  * @param baseUrl     how clients reach this server ("https://book.salon.example"), for links in
- *                    pages and calendar files; null: as each request names the host
+ *                    pages and calendar files and the origin a POST must come from; null: on this
+ *                    computer only (serve --demo, tests), at the loopback name it listens on
+ *                    ({@link PublicAddress}) — never the host a request names
  * @param behindProxy trust X-Forwarded-For/-Proto from a reverse proxy (that terminates TLS)
  * @param keystore    a PKCS#12 keystore to serve https itself; null: plain http (TLS at the proxy)
  * @param stopTimeout how long a stop waits for requests in flight to finish
