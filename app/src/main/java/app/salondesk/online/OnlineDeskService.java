@@ -80,13 +80,25 @@ public final class OnlineDeskService implements OnlineDesk {
      *                     pages ({@link OnlineCatalogue}); zero reads them for every question
      */
     public OnlineDeskService(DSLContext dsl, Clock clock, Duration catalogueTtl) {
+        this(dsl, clock, catalogueTtl, DESK_LOCK_WAIT);
+    }
+
+    /**
+     * @param lockWait how long a booking or a cancellation waits for a master's lock before the
+     *                 page says "busy, try again" ({@code serve}: 2 s, shorter than the desk's 5 s —
+     *                 a visitor and a thread of the server wait with it)
+     */
+    public OnlineDeskService(DSLContext dsl, Clock clock, Duration catalogueTtl, Duration lockWait) {
         this.dsl = dsl;
-        this.repository = new OnlineRepository(dsl);
+        this.repository = new OnlineRepository(dsl, lockWait);
         this.catalogue = new OnlineCatalogue(repository, catalogueTtl, System::nanoTime);
         // a server facing a crowd: losers of the same time share one search for their offers
-        this.engine = new BookingEngine(dsl, catalogueTtl.isZero() ? Duration.ZERO : SHARED_OFFERS);
+        this.engine = new BookingEngine(dsl, catalogueTtl.isZero() ? Duration.ZERO : SHARED_OFFERS).waitingForLocksAtMost(lockWait);
         this.clock = clock;
     }
+
+    /** The desk's own wait for a master's lock, for a road that asks for no shorter one. */
+    static final Duration DESK_LOCK_WAIT = Duration.ofSeconds(5);
 
     @Override
     public Optional<OnlineSalon> salon(String slug) {

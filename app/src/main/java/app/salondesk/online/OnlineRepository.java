@@ -31,9 +31,16 @@ import static app.salondesk.jooq.Tables.TENANTS;
 final class OnlineRepository {
 
     private final DSLContext dsl;
+    /** lock_timeout for a cancellation, as PostgreSQL reads it ("2000ms"). */
+    private final String lockWait;
 
     OnlineRepository(DSLContext dsl) {
+        this(dsl, OnlineDeskService.DESK_LOCK_WAIT);
+    }
+
+    OnlineRepository(DSLContext dsl, java.time.Duration lockWait) {
         this.dsl = dsl;
+        this.lockWait = Math.max(100, Math.min(lockWait.toMillis(), 5_000)) + "ms";
     }
 
     private SelectSelectStep<Record12<Long, String, String, String, String, String, String, String, Integer, Integer, Integer,
@@ -155,6 +162,9 @@ final class OnlineRepository {
 
     /** cancelled, already_cancelled, too_late or not_found (the definer function's words). */
     String cancel(byte[] tokenHash) {
-        return dsl.resultQuery("SELECT salondesk_online_cancel(?)", (Object) tokenHash).fetchOne(0, String.class);
+        // one statement, one transaction: the wait is set before the function awaits the master's
+        // lock (a SELECT list is read left to right), and the function keeps a shorter one (migration 25)
+        return dsl.resultQuery("SELECT set_config('lock_timeout', ?, true), salondesk_online_cancel(?)", lockWait, tokenHash)
+                .fetchOne(1, String.class);
     }
 }
