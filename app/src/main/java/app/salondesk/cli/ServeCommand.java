@@ -32,7 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Serve the online booking pages (/<salon-slug>) and /health until stopped (SIGTERM or Ctrl+C).",
-                "On a shared server, sign in with the online login (a member of salondesk_online)."})
+                "On a shared server, sign in with the online login (a member of salondesk_online), and give --base-url.",
+                "Each salon's page uses at most 3 of the server's database connections at once (more: \"busy, try again\"),",
+                "and a booking on it waits at most 2 s for a master's lock."})
 final class ServeCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
@@ -171,7 +173,7 @@ final class ServeCommand implements Callable<Integer> {
         StopSignals.install(stop);
         PrintWriter out = spec.commandLine().getOut();
         String shown = baseUrl != null && !baseUrl.isBlank() ? baseUrl.replaceAll("/+$", "")
-                : (keystore != null ? "https" : "http") + "://" + (host != null ? host : "127.0.0.1") + ":" + server.port();
+                : (keystore != null ? "https" : "http") + "://" + (host != null ? host : "localhost") + ":" + server.port();
         out.println(words.format("cli.serveListening", shown + (demo ? "/" + DemoSalon.ONLINE_SLUG : "")));
         out.println("port=" + server.port());
         if (liveRelay != null) {

@@ -134,6 +134,9 @@ public final class OnlineDeskService implements OnlineDesk {
         if (day.isBefore(window.today()) || day.isAfter(window.lastDay())) {
             return List.of();
         }
+        if (repository.dayFull(tenantId, day)) {
+            return List.of();   // the salon's day holds its bookings made on the page (migration 25)
+        }
         Instant dayStart = day.atStartOfDay(salon.zone()).toInstant();
         List<OnlineTime> times = new ArrayList<>();
         for (OnlineMaster m : catalogue.masters(tenantId, serviceId)) {
@@ -278,7 +281,11 @@ public final class OnlineDeskService implements OnlineDesk {
             case NO_PERMISSION -> {
                 // the database's own checks said no (ADR 11); the one a client can act on is the cap
                 log.info("the database refused online request {} of salon {}", r.requestId(), r.tenantId());
-                yield overTheCap(r, phone) ? new OnlineOutcome.Invalid("phone", "online.invalid.tooMany")
+                if (overTheCap(r, phone)) {
+                    yield new OnlineOutcome.Invalid("phone", "online.invalid.tooMany");
+                }
+                yield repository.dayFull(r.tenantId(), r.start().atZone(zoneOf(r)).toLocalDate())
+                        ? new OnlineOutcome.Invalid("start", "online.invalid.dayFull")
                         : new OnlineOutcome.Invalid("", "online.invalid.refused");
             }
             default -> {
@@ -286,6 +293,10 @@ public final class OnlineDeskService implements OnlineDesk {
                 yield new OnlineOutcome.Invalid("", "online.invalid.refused");
             }
         };
+    }
+
+    private java.time.ZoneId zoneOf(OnlineRequest r) {
+        return catalogue.byTenant(r.tenantId()).map(OnlineSalon::zone).orElse(java.time.ZoneOffset.UTC);
     }
 
     /** The engine's nearest free starts that the page may offer: bookable masters, inside the window. */

@@ -114,9 +114,18 @@ final class OnlineRepository {
                 .fetch(r -> new OnlineMaster(r.value1(), r.value2(), r.value3(), r.value4(), r.value5()));
     }
 
-    /** Open (future, active) online bookings of the client with this phone. */
+    /**
+     * What the phone holds through the page, as the database's cap counts it (migration 25): its
+     * open online bookings, its waiting online waitlist places and the open bookings made for them.
+     */
     int openBookings(long tenantId, String e164) {
         return dsl.resultQuery("SELECT salondesk_online_open_bookings(?, ?)", tenantId, e164).fetchOne(0, Integer.class);
+    }
+
+    /** Whether the salon's day (its zone) holds as many bookings made on the page as the salon allows. */
+    boolean dayFull(long tenantId, java.time.LocalDate day) {
+        return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_online_day_full(?, CAST(? AS date))", tenantId, day.toString())
+                .fetchOne(0, Boolean.class));
     }
 
     /** Whether this request id made an online booking of the salon for this phone already (a repeat). */

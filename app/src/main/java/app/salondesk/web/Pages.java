@@ -33,10 +33,11 @@ final class Pages {
     private final WebSettings settings;
     private final PublicAddress address;
 
-    Pages(Csrf csrf, WebSettings settings) {
+    /** @param port the port the server listens on, once it does */
+    Pages(Csrf csrf, WebSettings settings, java.util.function.IntSupplier port) {
         this.csrf = csrf;
         this.settings = settings;
-        this.address = new PublicAddress(settings.baseUrl(), settings.host(), settings.keystore() != null);
+        this.address = new PublicAddress(settings.baseUrl(), settings.host(), settings.keystore() != null, port);
     }
 
     /** The page's words, in the language chosen by ?lang=, the cookie or the browser. */

@@ -15,8 +15,8 @@ import java.util.Set;
  * <p>With {@code --base-url} (every real deployment: {@code serve} refuses to start without it),
  * the address is that URL, and a POST whose {@code Origin} differs from it in scheme, host or
  * port is not ours. Without it ({@code serve --demo}, tests) the server is on this computer: the
- * address is the loopback name it listens on and the port the request came in on (the socket's,
- * not the header's), and an Origin is ours when it is a loopback name with that scheme and port.
+ * address is the loopback name it listens on and the port it listens on (its socket's, not a
+ * header's), and an Origin is ours when it is a loopback name with that scheme and port.
  */
 final class PublicAddress {
 
@@ -26,15 +26,19 @@ final class PublicAddress {
     private final URI base;
     private final String loopbackHost;
     private final boolean https;
+    /** The port the server listens on, once it does (asked per request: port 0 is chosen at start). */
+    private final java.util.function.IntSupplier port;
 
     /**
      * @param baseUrl      {@code --base-url} without a trailing slash, or null
      * @param listenHost   the address the server listens on (null: every address)
      * @param https        whether the server itself serves https (a keystore)
+     * @param port         the port the server listens on
      */
-    PublicAddress(String baseUrl, String listenHost, boolean https) {
+    PublicAddress(String baseUrl, String listenHost, boolean https, java.util.function.IntSupplier port) {
         this.base = baseUrl == null ? null : check(baseUrl);
         this.https = https;
+        this.port = port;
         this.loopbackHost = listenHost == null || listenHost.isBlank() || listenHost.equals("0.0.0.0") || listenHost.equals("::")
                 ? "localhost" : listenHost.contains(":") && !listenHost.startsWith("[") ? "[" + listenHost + "]" : listenHost;
     }
@@ -68,7 +72,7 @@ final class PublicAddress {
         if (base != null) {
             return base.toString();
         }
-        return (https ? "https" : "http") + "://" + loopbackHost + ":" + ctx.req().getLocalPort();
+        return (https ? "https" : "http") + "://" + loopbackHost + ":" + port.getAsInt();
     }
 
     /**
@@ -92,7 +96,7 @@ final class PublicAddress {
             return scheme.equals(base.getScheme().toLowerCase(Locale.ROOT)) && host.equals(base.getHost().toLowerCase(Locale.ROOT))
                     && port(o) == port(base);
         }
-        return scheme.equals(https ? "https" : "http") && LOOPBACK.contains(host) && port(o) == ctx.req().getLocalPort();
+        return scheme.equals(https ? "https" : "http") && LOOPBACK.contains(host) && port(o) == port.getAsInt();
     }
 
     private static int port(URI u) {

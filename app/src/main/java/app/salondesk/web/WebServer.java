@@ -61,7 +61,8 @@ public final class WebServer implements AutoCloseable {
     private WebServer(OnlineDesk desk, BooleanSupplier databaseAnswers, WebSettings settings, Clock clock) {
         Csrf csrf = settings.csrfSecret() != null && !settings.csrfSecret().isBlank()
                 ? Csrf.withSecret(settings.csrfSecret()) : Csrf.withRandomKey();
-        Pages pages = new Pages(csrf, settings);
+        // the port is the server's own once it listens (0 in the settings picks one at start)
+        Pages pages = new Pages(csrf, settings, this::port);
         WebSettings.Limits l = settings.limits();
         RateLimiter posts = new RateLimiter(l.postsPerAddress(), l.postRefill().toMillis(), 100_000, clock);
         RateLimiter views = new RateLimiter(l.pagesPerAddress(), l.pageRefill().toMillis(), 100_000, clock);
