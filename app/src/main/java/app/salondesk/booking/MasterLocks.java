@@ -45,7 +45,8 @@ final class MasterLocks {
         this(tenantId, masterIds, source, WRITE_LOCK_TIMEOUT);
     }
 
-    private MasterLocks(long tenantId, List<Long> masterIds, Source source, String lockTimeout) {
+    /** @param lockTimeout how long the locks are awaited, as PostgreSQL reads it ("5s", "2000ms") */
+    MasterLocks(long tenantId, List<Long> masterIds, Source source, String lockTimeout) {
         this.tenantId = tenantId;
         this.masterIds = List.copyOf(new TreeSet<>(masterIds));
         this.source = source;

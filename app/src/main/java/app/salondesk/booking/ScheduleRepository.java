@@ -14,6 +14,7 @@ import java.util.List;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.CLIENTS;
+import static app.salondesk.jooq.Tables.ONLINE_BOOKINGS;
 import static app.salondesk.jooq.Tables.SERVICES;
 
 /** Reads what calendars show. Writes go through the booking engine, never through here. */
@@ -42,7 +43,7 @@ public final class ScheduleRepository {
                 .and(slotEnd().gt(f));
         Condition statuses = includeCancelled ? DSL.noCondition() : BOOKINGS.STATUS.ne(BookingStatus.CANCELLED.dbValue());
         return dsl.select(BOOKINGS.ID, BOOKINGS.MASTER_ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
-                        CLIENTS.NAME, SERVICES.NAME, BOOKINGS.VERSION, BOOKINGS.SOURCE,
+                        SHOWN_NAME, SERVICES.NAME, BOOKINGS.VERSION, BOOKINGS.SOURCE,
                         BOOKINGS.SERVICE_ID, BOOKINGS.PHASES, BOOKINGS.CLEANUP_MIN, BOOKINGS.VISIT_ID)
                 .from(BOOKINGS)
                 .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
@@ -58,6 +59,17 @@ public final class ScheduleRepository {
                         BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.fromDb(r.value9()),
                         r.value10(), Shape.of(r.value11(), r.value12()), r.value13()));
     }
+
+    /**
+     * The name a calendar shows for a booking: its client's — but for an online booking whose
+     * phone is a client's and whose typed name is not, until the desk decides (migration 25), the
+     * name typed on the page: the booking keeps it until a receptionist confirms the match.
+     */
+    private static final Field<String> SHOWN_NAME = DSL.coalesce(
+            DSL.when(BOOKINGS.SOURCE.eq(Source.ONLINE.dbValue()), DSL.field(DSL.select(ONLINE_BOOKINGS.NAME_AS_TYPED).from(ONLINE_BOOKINGS)
+                    .where(ONLINE_BOOKINGS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(ONLINE_BOOKINGS.BOOKING_ID.eq(BOOKINGS.ID))
+                            .and(ONLINE_BOOKINGS.CLIENT_MATCH.eq("unconfirmed"))))),
+            CLIENTS.NAME);
 
     /** A booking's client as the form that edits it shows her. */
     public record ClientOfBooking(String name, String phone) {

@@ -1,5 +1,6 @@
 package app.salondesk.cli;
 
+import app.salondesk.export.SpreadsheetCells;
 import app.salondesk.i18n.Messages;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -109,10 +110,14 @@ final class CsvFile implements AutoCloseable {
         }
     }
 
-    /** A cell by column name, stripped; "" when the column or the cell is missing. */
+    /**
+     * A cell by column name, stripped; "" when the column or the cell is missing. A quote the
+     * export put in front of a formula character ({@code '+380…}, {@code '=…}) is taken off:
+     * an exported file imports as it was ({@link SpreadsheetCells#read}).
+     */
     String value(CSVRecord row, String column) {
         Integer index = header.get(column);
-        return index != null && index < row.size() ? row.get(index).strip() : "";
+        return index != null && index < row.size() ? SpreadsheetCells.read(row.get(index).strip()).strip() : "";
     }
 
     /** A cell that must not be empty; "name is empty" when it is. */

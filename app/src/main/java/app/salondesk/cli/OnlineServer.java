@@ -41,7 +41,7 @@ public final class OnlineServer {
 
     /** @param onWaitlistJoined told the salon of each client who joins its waitlist on the page */
     public static WebServer start(Backend backend, WebSettings settings, Clock clock, java.util.function.LongConsumer onWaitlistJoined) {
-        OnlineDeskService desk = new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL);
+        OnlineDeskService desk = new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL, settings.capacity().lockWait());
         desk.onWaitlistJoined(onWaitlistJoined);
         return WebServer.start(desk, () -> answers(backend), settings, clock);
     }

@@ -32,7 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Serve the online booking pages (/<salon-slug>) and /health until stopped (SIGTERM or Ctrl+C).",
-                "On a shared server, sign in with the online login (a member of salondesk_online)."})
+                "On a shared server, sign in with the online login (a member of salondesk_online), and give --base-url.",
+                "Each salon's page uses at most 3 of the server's database connections at once (more: \"busy, try again\"),",
+                "and a booking on it waits at most 2 s for a master's lock."})
 final class ServeCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
@@ -51,7 +53,8 @@ final class ServeCommand implements Callable<Integer> {
     String host;
 
     @Option(names = "--base-url", paramLabel = "URL", defaultValue = "${env:SALONDESK_BASE_URL}",
-            description = "How clients reach this server, e.g. https://book.salon.example (for links in pages and calendar files).")
+            description = {"How clients reach this server, e.g. https://book.salon.example: links in pages and calendar files, and the",
+                    "only origin a form may be sent from. Required (or $SALONDESK_BASE_URL), except with --demo."})
     String baseUrl;
 
     @Option(names = "--behind-proxy", description = "Trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front (TLS ends there).")
@@ -104,6 +107,17 @@ final class ServeCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     "--port 0..65535, --live-port 0..65535, --stop-timeout >= 0, --live-per-address >= 1");
         }
+        // links and the CSRF origin check never come from a request's Host header (issue 29): a
+        // real server says where its clients reach it; only the demo on one PC may leave it out
+        Messages words = Messages.forDefaultLocale();
+        if (!demo && blankToNull(baseUrl) == null) {
+            spec.commandLine().getErr().println(words.get("cli.serveNeedsBaseUrl"));
+            return 2;
+        }
+        if (blankToNull(baseUrl) != null && !WebServer.usableBaseUrl(baseUrl.strip())) {
+            spec.commandLine().getErr().println(words.format("cli.serveBadBaseUrl", baseUrl.strip()));
+            return 2;
+        }
         // on a shared server serve signs in as the online login, which may not migrate (nor read the
         // schema's history): the owner runs db migrate first. The embedded database migrates as ever.
         Backend backend = demo ? root.openBackendForSetup()
@@ -121,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
                 new DemoSalon(backend.dsl(), Clock.systemUTC(), app.salondesk.i18n.Messages.forDefaultLocale()).seed();
             }
             String listenOn = host != null ? host : demo ? "127.0.0.1" : null;
-            WebSettings settings = new WebSettings(listenOn, port, blankToNull(baseUrl), behindProxy, keystore,
+            WebSettings settings = new WebSettings(listenOn, port, baseUrl == null ? null : blankToNull(baseUrl.strip()), behindProxy, keystore,
                     System.getenv("SALONDESK_KEYSTORE_PASSWORD"), Duration.ofSeconds(stopTimeout),
                     WebSettings.Limits.defaults(), System.getenv("SALONDESK_WEB_SECRET"));
             bounds = app.salondesk.runtime.SessionBounds.start(backend.dsl(), app.salondesk.runtime.SessionBounds.EVERY);
@@ -180,7 +194,7 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         String shown = baseUrl != null && !baseUrl.isBlank() ? baseUrl.replaceAll("/+$", "")
                 : (keystore != null ? "https" : "http") + "://" + (host != null ? host : "localhost") + ":" + server.port();
-        out.println(Messages.forDefaultLocale().format("cli.serveListening", shown + (demo ? "/" + DemoSalon.ONLINE_SLUG : "")));
+        out.println(words.format("cli.serveListening", shown + (demo ? "/" + DemoSalon.ONLINE_SLUG : "")));
         out.println("port=" + server.port());
         if (liveRelay != null) {
             out.println("live_port=" + liveRelay.port());

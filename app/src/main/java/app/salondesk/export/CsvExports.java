@@ -21,6 +21,8 @@ import java.util.Map;
  * {@code name, phone, notes} for clients), so an exported file can be imported into another
  * salon; they are a file format, like the command line's outcome words, and stay English in every
  * language. Times are the salon's wall clock, written as the import reads them ({@code 2026-12-01T10:00}).
+ * No text cell begins with a character a spreadsheet runs as a formula ({@link SpreadsheetCells});
+ * the import takes the quote off again.
  */
 final class CsvExports {
 
@@ -36,8 +38,9 @@ final class CsvExports {
     static int bookings(List<ExportedBooking> rows, ZoneId zone, Writer out) throws IOException {
         try (CSVPrinter csv = printer(out, BOOKING_COLUMNS)) {
             for (ExportedBooking b : rows) {
-                csv.printRecord(b.id(), local(b.start(), zone), local(b.end(), zone), b.durationMin(), b.masterName(), b.clientName(),
-                        text(b.clientPhone()), text(b.serviceName()), price(b.price()), b.status().dbValue(), b.source(), b.note());
+                csv.printRecord(b.id(), local(b.start(), zone), local(b.end(), zone), b.durationMin(), text(b.masterName()),
+                        text(b.clientName()), text(b.clientPhone()), text(b.serviceName()), price(b.price()), text(b.status().dbValue()),
+                        text(b.source()), text(b.note()));
             }
         }
         return rows.size();
@@ -47,7 +50,7 @@ final class CsvExports {
         try (CSVPrinter csv = printer(out, CLIENT_COLUMNS)) {
             for (ClientDetails c : rows) {
                 VisitCounts v = counts.getOrDefault(c.id(), VisitCounts.NONE);
-                csv.printRecord(c.id(), c.name(), text(c.phone()), c.notes(), v.bookings(), v.visits(), v.noShows(), v.cancelled(),
+                csv.printRecord(c.id(), text(c.name()), text(c.phone()), text(c.notes()), v.bookings(), v.visits(), v.noShows(), v.cancelled(),
                         local(v.lastVisit(), zone), local(v.nextBooking(), zone));
             }
         }
@@ -67,8 +70,12 @@ final class CsvExports {
         return price == null ? "" : price.toPlainString();
     }
 
+    /**
+     * Every text cell, whoever typed it (a name, a note, a master, a phone): one a spreadsheet
+     * would run as a formula is written with a quote in front ({@link SpreadsheetCells}).
+     */
     private static String text(String s) {
-        return s == null ? "" : s;
+        return SpreadsheetCells.neutral(s);
     }
 
     /** A writer whose close only flushes. */

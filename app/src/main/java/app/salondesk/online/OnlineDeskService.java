@@ -80,13 +80,25 @@ public final class OnlineDeskService implements OnlineDesk {
      *                     pages ({@link OnlineCatalogue}); zero reads them for every question
      */
     public OnlineDeskService(DSLContext dsl, Clock clock, Duration catalogueTtl) {
+        this(dsl, clock, catalogueTtl, DESK_LOCK_WAIT);
+    }
+
+    /**
+     * @param lockWait how long a booking or a cancellation waits for a master's lock before the
+     *                 page says "busy, try again" ({@code serve}: 2 s, shorter than the desk's 5 s —
+     *                 a visitor and a thread of the server wait with it)
+     */
+    public OnlineDeskService(DSLContext dsl, Clock clock, Duration catalogueTtl, Duration lockWait) {
         this.dsl = dsl;
-        this.repository = new OnlineRepository(dsl);
+        this.repository = new OnlineRepository(dsl, lockWait);
         this.catalogue = new OnlineCatalogue(repository, catalogueTtl, System::nanoTime);
         // a server facing a crowd: losers of the same time share one search for their offers
-        this.engine = new BookingEngine(dsl, catalogueTtl.isZero() ? Duration.ZERO : SHARED_OFFERS);
+        this.engine = new BookingEngine(dsl, catalogueTtl.isZero() ? Duration.ZERO : SHARED_OFFERS).waitingForLocksAtMost(lockWait);
         this.clock = clock;
     }
+
+    /** The desk's own wait for a master's lock, for a road that asks for no shorter one. */
+    static final Duration DESK_LOCK_WAIT = Duration.ofSeconds(5);
 
     @Override
     public Optional<OnlineSalon> salon(String slug) {
@@ -121,6 +133,9 @@ public final class OnlineDeskService implements OnlineDesk {
         Window window = window(salon);
         if (day.isBefore(window.today()) || day.isAfter(window.lastDay())) {
             return List.of();
+        }
+        if (repository.dayFull(tenantId, day)) {
+            return List.of();   // the salon's day holds its bookings made on the page (migration 25)
         }
         Instant dayStart = day.atStartOfDay(salon.zone()).toInstant();
         List<OnlineTime> times = new ArrayList<>();
@@ -266,7 +281,11 @@ public final class OnlineDeskService implements OnlineDesk {
             case NO_PERMISSION -> {
                 // the database's own checks said no (ADR 11); the one a client can act on is the cap
                 log.info("the database refused online request {} of salon {}", r.requestId(), r.tenantId());
-                yield overTheCap(r, phone) ? new OnlineOutcome.Invalid("phone", "online.invalid.tooMany")
+                if (overTheCap(r, phone)) {
+                    yield new OnlineOutcome.Invalid("phone", "online.invalid.tooMany");
+                }
+                yield repository.dayFull(r.tenantId(), r.start().atZone(zoneOf(r)).toLocalDate())
+                        ? new OnlineOutcome.Invalid("start", "online.invalid.dayFull")
                         : new OnlineOutcome.Invalid("", "online.invalid.refused");
             }
             default -> {
@@ -274,6 +293,10 @@ public final class OnlineDeskService implements OnlineDesk {
                 yield new OnlineOutcome.Invalid("", "online.invalid.refused");
             }
         };
+    }
+
+    private java.time.ZoneId zoneOf(OnlineRequest r) {
+        return catalogue.byTenant(r.tenantId()).map(OnlineSalon::zone).orElse(java.time.ZoneOffset.UTC);
     }
 
     /** The engine's nearest free starts that the page may offer: bookable masters, inside the window. */

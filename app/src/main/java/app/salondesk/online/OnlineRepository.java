@@ -31,9 +31,16 @@ import static app.salondesk.jooq.Tables.TENANTS;
 final class OnlineRepository {
 
     private final DSLContext dsl;
+    /** lock_timeout for a cancellation, as PostgreSQL reads it ("2000ms"). */
+    private final String lockWait;
 
     OnlineRepository(DSLContext dsl) {
+        this(dsl, OnlineDeskService.DESK_LOCK_WAIT);
+    }
+
+    OnlineRepository(DSLContext dsl, java.time.Duration lockWait) {
         this.dsl = dsl;
+        this.lockWait = Math.max(100, Math.min(lockWait.toMillis(), 5_000)) + "ms";
     }
 
     private SelectSelectStep<Record12<Long, String, String, String, String, String, String, String, Integer, Integer, Integer,
@@ -107,9 +114,18 @@ final class OnlineRepository {
                 .fetch(r -> new OnlineMaster(r.value1(), r.value2(), r.value3(), r.value4(), r.value5()));
     }
 
-    /** Open (future, active) online bookings of the client with this phone. */
+    /**
+     * What the phone holds through the page, as the database's cap counts it (migration 25): its
+     * open online bookings, its waiting online waitlist places and the open bookings made for them.
+     */
     int openBookings(long tenantId, String e164) {
         return dsl.resultQuery("SELECT salondesk_online_open_bookings(?, ?)", tenantId, e164).fetchOne(0, Integer.class);
+    }
+
+    /** Whether the salon's day (its zone) holds as many bookings made on the page as the salon allows. */
+    boolean dayFull(long tenantId, java.time.LocalDate day) {
+        return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_online_day_full(?, CAST(? AS date))", tenantId, day.toString())
+                .fetchOne(0, Boolean.class));
     }
 
     /** Whether this request id made an online booking of the salon for this phone already (a repeat). */
@@ -155,6 +171,9 @@ final class OnlineRepository {
 
     /** cancelled, already_cancelled, too_late or not_found (the definer function's words). */
     String cancel(byte[] tokenHash) {
-        return dsl.resultQuery("SELECT salondesk_online_cancel(?)", (Object) tokenHash).fetchOne(0, String.class);
+        // one statement, one transaction: the wait is set before the function awaits the master's
+        // lock (a SELECT list is read left to right), and the function keeps a shorter one (migration 25)
+        return dsl.resultQuery("SELECT set_config('lock_timeout', ?, true), salondesk_online_cancel(?)", lockWait, tokenHash)
+                .fetchOne(1, String.class);
     }
 }

@@ -29,9 +29,11 @@ public final class OnlineSettingsRepository {
     /** The salon's settings; empty when it never set any (online booking is off). */
     public Optional<OnlineSettings> find(long tenantId) {
         return dsl.select(ONLINE_SETTINGS.ENABLED, ONLINE_SETTINGS.SLUG, ONLINE_SETTINGS.DAYS_AHEAD, ONLINE_SETTINGS.MIN_NOTICE_MIN,
-                        ONLINE_SETTINGS.CANCEL_CUTOFF_MIN, ONLINE_SETTINGS.ARRIVE_CONFIRMED, ONLINE_SETTINGS.MAX_OPEN_PER_PHONE)
+                        ONLINE_SETTINGS.CANCEL_CUTOFF_MIN, ONLINE_SETTINGS.ARRIVE_CONFIRMED, ONLINE_SETTINGS.MAX_OPEN_PER_PHONE,
+                        ONLINE_SETTINGS.MAX_ONLINE_PER_DAY)
                 .from(ONLINE_SETTINGS).where(ONLINE_SETTINGS.TENANT_ID.eq(tenantId))
-                .fetchOptional(r -> new OnlineSettings(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7()));
+                .fetchOptional(r -> new OnlineSettings(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7(),
+                        r.value8()));
     }
 
     /**
@@ -44,9 +46,9 @@ public final class OnlineSettingsRepository {
         try {
             dsl.insertInto(ONLINE_SETTINGS, ONLINE_SETTINGS.TENANT_ID, ONLINE_SETTINGS.ENABLED, ONLINE_SETTINGS.SLUG,
                             ONLINE_SETTINGS.DAYS_AHEAD, ONLINE_SETTINGS.MIN_NOTICE_MIN, ONLINE_SETTINGS.CANCEL_CUTOFF_MIN,
-                            ONLINE_SETTINGS.ARRIVE_CONFIRMED, ONLINE_SETTINGS.MAX_OPEN_PER_PHONE)
+                            ONLINE_SETTINGS.ARRIVE_CONFIRMED, ONLINE_SETTINGS.MAX_OPEN_PER_PHONE, ONLINE_SETTINGS.MAX_ONLINE_PER_DAY)
                     .values(tenantId, s.enabled(), s.slug(), s.daysAhead(), s.minNoticeMin(), s.cancelCutoffMin(), s.arriveConfirmed(),
-                            s.maxOpenPerPhone())
+                            s.maxOpenPerPhone(), s.maxOnlinePerDay())
                     .onConflict(ONLINE_SETTINGS.TENANT_ID).doUpdate()
                     .set(ONLINE_SETTINGS.ENABLED, s.enabled())
                     .set(ONLINE_SETTINGS.SLUG, s.slug())
@@ -55,6 +57,7 @@ public final class OnlineSettingsRepository {
                     .set(ONLINE_SETTINGS.CANCEL_CUTOFF_MIN, s.cancelCutoffMin())
                     .set(ONLINE_SETTINGS.ARRIVE_CONFIRMED, s.arriveConfirmed())
                     .set(ONLINE_SETTINGS.MAX_OPEN_PER_PHONE, s.maxOpenPerPhone())
+                    .set(ONLINE_SETTINGS.MAX_ONLINE_PER_DAY, s.maxOnlinePerDay())
                     .set(ONLINE_SETTINGS.UPDATED_AT, org.jooq.impl.DSL.currentOffsetDateTime())
                     .execute();
             return Saved.SAVED;

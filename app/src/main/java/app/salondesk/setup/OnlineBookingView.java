@@ -97,6 +97,9 @@ public final class OnlineBookingView {
         grid.addRow(row++, FormParts.label(messages, "onlineSetup.cap"),
                 line(spinner("online-cap", 1, OnlineBookingViewModel.MAX_OPEN_PER_PHONE, 1, vm.maxOpenPerPhoneProperty())));
         grid.add(FormParts.hint(messages, "onlineSetup.capHint"), 1, row++);
+        grid.addRow(row++, FormParts.label(messages, "onlineSetup.perDay"),
+                line(spinner("online-per-day", 1, OnlineBookingViewModel.MAX_PER_DAY, 5, vm.maxOnlinePerDayProperty())));
+        grid.add(FormParts.hint(messages, "onlineSetup.perDayHint"), 1, row++);
 
         HBox lists = new HBox(16, ticks(messages, "onlineSetup.services", "online-services", "online-service", vm.services()),
                 ticks(messages, "onlineSetup.masters", "online-masters", "online-master", vm.masters()));

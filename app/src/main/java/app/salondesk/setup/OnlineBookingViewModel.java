@@ -41,6 +41,8 @@ public final class OnlineBookingViewModel {
     static final int MAX_MINUTES = 20_160;
     public static final int MAX_DAYS_AHEAD = 366;
     public static final int MAX_OPEN_PER_PHONE = 20;
+    /** The database's bound on a salon day's bookings made on the page (migration 25). */
+    public static final int MAX_PER_DAY = 1000;
 
     /** A service or master of the lists, ticked when offered online. */
     public static final class Item {
@@ -82,6 +84,7 @@ public final class OnlineBookingViewModel {
     private final ObjectProperty<Integer> cutoffMinutes = new SimpleObjectProperty<>(this, "cutoffMinutes", 0);
     private final BooleanProperty arriveConfirmed = new SimpleBooleanProperty(this, "arriveConfirmed", true);
     private final ObjectProperty<Integer> maxOpenPerPhone = new SimpleObjectProperty<>(this, "maxOpenPerPhone", 3);
+    private final ObjectProperty<Integer> maxOnlinePerDay = new SimpleObjectProperty<>(this, "maxOnlinePerDay", OnlineSettings.DEFAULT_PER_DAY);
     private final ObservableList<Item> services = FXCollections.observableArrayList();
     private final ObservableList<Item> masters = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper address = new ReadOnlyStringWrapper(this, "address", "");
@@ -116,6 +119,7 @@ public final class OnlineBookingViewModel {
             cutoffMinutes.set(s.cancelCutoffMin() % 60);
             arriveConfirmed.set(s.arriveConfirmed());
             maxOpenPerPhone.set(s.maxOpenPerPhone());
+            maxOnlinePerDay.set(s.maxOnlinePerDay());
             services.setAll(l.services().stream().map(Item::new).toList());
             masters.setAll(l.masters().stream().map(Item::new).toList());
             loaded.set(true);
@@ -136,10 +140,11 @@ public final class OnlineBookingViewModel {
         }
         Integer days = daysAhead.get();
         Integer cap = maxOpenPerPhone.get();
+        Integer perDay = maxOnlinePerDay.get();
         int notice = minutes(noticeHours.get(), noticeMinutes.get());
         int cutoff = minutes(cutoffHours.get(), cutoffMinutes.get());
         if (days == null || days < 1 || days > MAX_DAYS_AHEAD || cap == null || cap < 1 || cap > MAX_OPEN_PER_PHONE
-                || notice < 0 || cutoff < 0) {
+                || perDay == null || perDay < 1 || perDay > MAX_PER_DAY || notice < 0 || cutoff < 0) {
             message.set(messages.get("onlineSetup.invalid"));
             return;
         }
@@ -148,7 +153,7 @@ public final class OnlineBookingViewModel {
             return;
         }
         slug.set(s);
-        OnlineSettings settings = new OnlineSettings(enabled.get(), s, days, notice, cutoff, arriveConfirmed.get(), cap);
+        OnlineSettings settings = new OnlineSettings(enabled.get(), s, days, notice, cutoff, arriveConfirmed.get(), cap, perDay);
         Map<Long, Boolean> serviceChanges = changes(services);
         Map<Long, Boolean> masterChanges = changes(masters);
         busy.set(true);
@@ -267,6 +272,11 @@ public final class OnlineBookingViewModel {
 
     public ObjectProperty<Integer> maxOpenPerPhoneProperty() {
         return maxOpenPerPhone;
+    }
+
+    /** Open bookings made on the page that one salon day may hold (made-up phones cannot fill a day). */
+    public ObjectProperty<Integer> maxOnlinePerDayProperty() {
+        return maxOnlinePerDay;
     }
 
     public ObservableList<Item> services() {

@@ -66,6 +66,7 @@ final class BookingScreens {
     private final BookingHistoryRepository history;
     private final ClientRepository clients;
     private final ClientVisitsRepository visits;
+    private final app.salondesk.booking.OnlineMatchDesk onlineMatches;
     private final ClientCardService cards;
     private final DayScheduleViewModel schedule;
     private final ResourceDayViewModel resourceDay;
@@ -83,7 +84,8 @@ final class BookingScreens {
 
     /** Where these windows read (the composition root, {@link FrontDesk}, makes them on its connection). */
     record Reads(ScheduleRepository schedules, ServiceRepository services, MasterRepository masters,
-                 BookingHistoryRepository history, ClientRepository clients, ClientVisitsRepository visits) {
+                 BookingHistoryRepository history, ClientRepository clients, ClientVisitsRepository visits,
+                 app.salondesk.booking.OnlineMatchDesk onlineMatches) {
     }
 
     BookingScreens(Stage stage, Reads reads, BookingEngine engine, Salon salon, List<Master> active, StaffRole role,
@@ -101,6 +103,7 @@ final class BookingScreens {
         this.history = reads.history();
         this.clients = reads.clients();
         this.visits = reads.visits();
+        this.onlineMatches = reads.onlineMatches();
         this.cards = new ClientCardService(clients, visits);
         this.catalogue = catalogue;
         this.schedule = schedule;
@@ -254,6 +257,8 @@ final class BookingScreens {
         refreshCatalogue();
         if (role.mayEditBookings()) {
             form.setWaitlist(waitlist);
+            // an online booking whose phone is a client's, under another name: decided in the form (issue 29)
+            form.setOnlineMatches(onlineMatches);
         }
         return form;
     }

@@ -184,7 +184,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             }
         });
         this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
-                new BookingHistoryRepository(dsl), new ClientRepository(dsl), new ClientVisitsRepository(dsl)), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
+                new BookingHistoryRepository(dsl), new ClientRepository(dsl), new ClientVisitsRepository(dsl),
+                new app.salondesk.booking.OnlineMatchRepository(dsl, salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         ClientSearchView search = bookings.clientSearch();
         search.node().setPrefColumnCount(13);

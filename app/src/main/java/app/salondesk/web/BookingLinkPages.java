@@ -102,7 +102,11 @@ final class BookingLinkPages {
         if (b.price() != null) {
             lines.add(new Views.Line(t.get("web.booking.price"), t.money(b.price())));
         }
-        lines.add(new Views.Line(t.get("web.booking.name"), b.clientName()));
+        if (b.clientName() != null) {
+            // the name typed on the page, never the one the salon keeps for the phone (migration 25);
+            // none for a booking made before the name was kept
+            lines.add(new Views.Line(t.get("web.booking.name"), b.clientName()));
+        }
         if (salon.address() != null && !salon.address().isBlank()) {
             lines.add(new Views.Line(t.get("web.booking.address"), salon.address()));
         }

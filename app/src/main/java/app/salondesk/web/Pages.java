@@ -31,10 +31,13 @@ final class Pages {
     private final TemplateEngine templates = TemplateEngine.createPrecompiled(ContentType.Html);
     private final Csrf csrf;
     private final WebSettings settings;
+    private final PublicAddress address;
 
-    Pages(Csrf csrf, WebSettings settings) {
+    /** @param port the port the server listens on, once it does */
+    Pages(Csrf csrf, WebSettings settings, java.util.function.IntSupplier port) {
         this.csrf = csrf;
         this.settings = settings;
+        this.address = new PublicAddress(settings.baseUrl(), settings.host(), settings.keystore() != null, port);
     }
 
     /** The page's words, in the language chosen by ?lang=, the cookie or the browser. */
@@ -109,16 +112,14 @@ final class Pages {
         return settings.behindProxy() && "https".equalsIgnoreCase(ctx.header("X-Forwarded-Proto"));
     }
 
-    /** The address links in pages and calendar files start with: --base-url, or as the client reached us. */
+    /** The address links in pages and calendar files start with ({@link PublicAddress}: never the request's Host). */
     String baseUrl(Context ctx) {
-        if (settings.baseUrl() != null) {
-            return settings.baseUrl();
-        }
-        String host = ctx.header("Host");
-        if (host == null || !host.matches("[A-Za-z0-9.:\\[\\]-]{1,255}")) {
-            host = "localhost";
-        }
-        return (secure(ctx) ? "https://" : "http://") + host;
+        return address.baseUrl(ctx);
+    }
+
+    /** Whether a POST's Origin header names this server: scheme, host and port ({@link PublicAddress}). */
+    boolean ourOrigin(String origin, Context ctx) {
+        return address.isOurs(origin, ctx);
     }
 
     void render(Context ctx, int status, String template, Views.Frame frame, String name, Object view) {

@@ -8,9 +8,11 @@ import io.javalin.http.ForbiddenResponse;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.TooManyRequestsResponse;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
@@ -21,7 +23,6 @@ import org.slf4j.MDC;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.time.Clock;
 import java.util.Set;
 import java.util.UUID;
@@ -60,11 +61,16 @@ public final class WebServer implements AutoCloseable {
     private WebServer(OnlineDesk desk, BooleanSupplier databaseAnswers, WebSettings settings, Clock clock) {
         Csrf csrf = settings.csrfSecret() != null && !settings.csrfSecret().isBlank()
                 ? Csrf.withSecret(settings.csrfSecret()) : Csrf.withRandomKey();
-        Pages pages = new Pages(csrf, settings);
+        // the port is the server's own once it listens (0 in the settings picks one at start)
+        Pages pages = new Pages(csrf, settings, this::port);
         WebSettings.Limits l = settings.limits();
         RateLimiter posts = new RateLimiter(l.postsPerAddress(), l.postRefill().toMillis(), 100_000, clock);
         RateLimiter views = new RateLimiter(l.pagesPerAddress(), l.pageRefill().toMillis(), 100_000, clock);
         RateLimiter phones = new RateLimiter(l.bookingsPerPhone(), l.phoneRefill().toMillis(), 100_000, clock);
+        WebSettings.Capacity capacity = settings.capacity();
+        // every question of a salon's page in that salon's lane: one salon's rush never takes
+        // another's connections or threads (issue 29)
+        desk = new SalonLanes(desk, capacity.perSalon(), capacity.waitingPerSalon(), capacity.laneWait());
         SalonPage salonPage = new SalonPage(desk, pages, clock);
         BookHandler book = new BookHandler(desk, pages, salonPage, phones, clock);
         BookingLinkPages links = new BookingLinkPages(desk, pages);
@@ -112,6 +118,7 @@ public final class WebServer implements AutoCloseable {
             config.routes.get("/{slug}/b/{token}/calendar.ics", links::calendar);
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> refused(ctx, pages, e.getStatus()));
+            config.routes.exception(SalonLanes.Busy.class, (e, ctx) -> busy(ctx, pages));
             config.routes.exception(Exception.class, (e, ctx) -> failed(ctx, pages, e));
             for (int status : new int[]{400, 403, 404, 405, 413, 429}) {
                 config.routes.error(status, ctx -> {
@@ -129,6 +136,16 @@ public final class WebServer implements AutoCloseable {
         server.app.start();
         log.info("online booking server listening on port {}", server.port());
         return server;
+    }
+
+    /** Whether {@code serve --base-url} may use this: http or https, a host, no query, fragment or user. */
+    public static boolean usableBaseUrl(String url) {
+        try {
+            PublicAddress.check(url.replaceAll("/+$", ""));
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     public int port() {
@@ -156,6 +173,7 @@ public final class WebServer implements AutoCloseable {
     }
 
     private static void jetty(JavalinConfig config, WebSettings settings) {
+        WebSettings.Capacity capacity = settings.capacity();
         // A few dozen threads, not Jetty's 200: a page waits for one of the pool's few database
         // connections, and 200 threads parked on them cost the two cores more than the pages do;
         // requests beyond them wait in Jetty's queue, which is cheap (BENCHMARKS.md, figure 7)
@@ -164,7 +182,17 @@ public final class WebServer implements AutoCloseable {
         config.jetty.threadPool = threads;
         config.jetty.modifyServer(server -> {
             server.setStopTimeout(settings.stopTimeout().toMillis());
+            // a form's body is read before a thread handles it (issue 29): a client trickling its
+            // body holds a connection, never one of the 32 threads; bodies over the page's limit
+            // go on unread, and Javalin refuses them by their length with its 413 page
+            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(MAX_REQUEST_BYTES, 0, false)));
+            // ... and one trickled slower than the minimum rate is dropped (Jetty answers and closes)
+            server.insertHandler(new SlowBodies(capacity.minBodyRate(), capacity.bodyGrace()));
             server.insertHandler(new GracefulHandler());
+            // past so many open connections, accept none until some close (and close idle ones sooner)
+            NetworkConnectionLimit limit = new NetworkConnectionLimit(capacity.maxConnections(), server);
+            limit.setEndPointIdleTimeout(Math.min(2_000, capacity.idleTimeout().toMillis()));
+            server.addBean(limit);
             // Jetty's own answers (a malformed request line, headers too large) say no more than the status
             ErrorHandler quiet = new ErrorHandler();
             quiet.setShowStacks(false);
@@ -175,20 +203,28 @@ public final class WebServer implements AutoCloseable {
             http.setSendServerVersion(false);
             http.setSendXPoweredBy(false);
             http.setRequestHeaderSize(8 * 1024);
+            // enforced by Jetty for a servlet's own reads; the eager read above has SlowBodies
+            http.setMinRequestDataRate(capacity.minBodyRate());
+            http.setIdleTimeout(capacity.idleTimeout().toMillis());
         });
-        if (settings.keystore() != null) {
-            config.jetty.addConnector((server, http) -> {
+        // the connector is ours, http or https, for its idle timeout: a connection silent for it is
+        // closed (Jetty's default, 30 s, let a slow client keep one three times as long)
+        config.jetty.addConnector((server, http) -> {
+            ServerConnector connector;
+            if (settings.keystore() != null) {
                 SslContextFactory.Server tls = new SslContextFactory.Server();
                 tls.setKeyStorePath(settings.keystore().toString());
                 tls.setKeyStorePassword(settings.keystorePassword());
                 http.addCustomizer(new SecureRequestCustomizer());
-                ServerConnector https = new ServerConnector(server, new SslConnectionFactory(tls, "http/1.1"),
-                        new HttpConnectionFactory(http));
-                https.setHost(settings.host());
-                https.setPort(settings.port());
-                return https;
-            });
-        }
+                connector = new ServerConnector(server, new SslConnectionFactory(tls, "http/1.1"), new HttpConnectionFactory(http));
+            } else {
+                connector = new ServerConnector(server, new HttpConnectionFactory(http));
+            }
+            connector.setHost(settings.host());
+            connector.setPort(settings.port());
+            connector.setIdleTimeout(capacity.idleTimeout().toMillis());
+            return connector;
+        });
     }
 
     /**
@@ -211,22 +247,16 @@ public final class WebServer implements AutoCloseable {
         }
     }
 
-    /** A browser sends Origin with every POST; one that names another site is refused outright. */
+    /**
+     * A browser sends Origin with every POST; one that is not exactly ours — another site, or
+     * this host on another port or scheme — is refused outright.
+     */
     private static boolean sameOrigin(Context ctx, Pages pages) {
         String origin = ctx.header("Origin");
         if (origin == null || origin.equals("null")) {
             return true;    // older browsers, curl, privacy settings: the CSRF token still decides
         }
-        try {
-            URI o = URI.create(origin);
-            URI ours = URI.create(pages.baseUrl(ctx));
-            String host = ctx.header("Host");
-            return o.getHost() != null && (o.getHost().equalsIgnoreCase(ours.getHost())
-                    || (host != null && host.toLowerCase().startsWith(o.getHost().toLowerCase())
-                    && host.substring(o.getHost().length()).matches("(:\\d+)?")));
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
+        return pages.ourOrigin(origin, ctx);
     }
 
     static String clientAddress(Context ctx, WebSettings settings) {
@@ -277,6 +307,13 @@ public final class WebServer implements AutoCloseable {
             default -> "web.badRequest";
         };
         pages.message(ctx, s == 405 ? 404 : s, null, key + ".title", key + ".text", s == 400 || s == 403);
+    }
+
+    /** The salon's lane is full ({@link SalonLanes}): "busy, try again" in a moment, as the engine says it. */
+    private static void busy(Context ctx, Pages pages) {
+        log.info("{} {}: the salon's lane is full, answered busy", ctx.method(), ctx.path());
+        ctx.header("Retry-After", "2");
+        pages.message(ctx, 503, null, "web.busy.title", "web.busy.text", false);
     }
 
     /**

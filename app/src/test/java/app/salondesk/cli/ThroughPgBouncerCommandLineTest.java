@@ -70,7 +70,8 @@ class ThroughPgBouncerCommandLineTest {
     @Test
     void serveWithItsLiveRelayOnThePoolerStopsWithOneSentence() {
         CliTestAccess.Run run = assertTimeoutPreemptively(Duration.ofSeconds(60),
-                () -> through(f.backend.database().settings(), "serve", "--host", "127.0.0.1", "--port", "0", "--live-port", "0"));
+                () -> through(f.backend.database().settings(), "serve", "--host", "127.0.0.1", "--port", "0", "--live-port", "0",
+                        "--base-url", "https://book.salon.example"));
         assertEquals(1, run.exit(), run.out() + run.err());
         assertTrue(run.err().contains("--live-db-url") && run.err().contains("127.0.0.1:" + bouncer.port()), run.err());
     }

@@ -328,6 +328,136 @@ abstract class OnlineRoadAttackSuite {
         assertEquals(1, s.count("SELECT count(*) FROM bookings WHERE status = 'cancelled' AND id = " + booked.bookingId()));
     }
 
+    // ---- issue 29: the page tells nobody anything; the caps ---------------------------------------------
+
+    @Test
+    void aBookingWithAClientsPhoneAnswersTheTypedNameAndWaitsForTheDeskToDecide() throws Exception {
+        OnlineDesk road = new OnlineDeskService(s.dsl(WEB));
+        OnlineRequest r = new OnlineRequest(s.bloom, cut, s.iryna, at(17, 0), "Mallory", "+380671112233", "", "", UUID.randomUUID());
+        var booked = assertInstanceOf(OnlineOutcome.Booked.class, road.book(r), "the road books").booking();
+        assertEquals("Mallory", booked.clientName(), "the typed name, never the client's (Nina)");
+        assertEquals("Mallory", road.booking(booked.token()).orElseThrow().clientName());
+        try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {
+            assertEquals("Mallory", one(st, "SELECT client_name FROM salondesk_online_booking(sha256(convert_to('" + booked.token() + "', 'UTF8')))"));
+        }
+        assertEquals(1, s.count("SELECT count(*) FROM online_bookings WHERE booking_id = " + booked.bookingId()
+                + " AND name_as_typed = 'Mallory' AND phone_as_typed = '+380671112233' AND client_match = 'unconfirmed'"));
+        assertEquals(1, s.count("SELECT count(*) FROM clients WHERE id = " + s.bloomClient + " AND name = 'Nina'"), "her card keeps her name");
+
+        String decide = "SELECT * FROM salondesk_online_decide_match(" + s.bloom + ", " + booked.bookingId() + ", false)";
+        for (String who : List.of(WEB, "mira", "rita", "bob", "outsider")) {
+            assertEquals("42501", refused(who, decide), who + " may not decide a match of Bloom's");
+        }
+        try (Connection c = s.connect("olena"); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(decide)) {
+            rs.next();
+            long apart = rs.getLong(1);
+            assertEquals(1, s.count("SELECT count(*) FROM clients WHERE id = " + apart + " AND tenant_id = " + s.bloom
+                    + " AND name = 'Mallory' AND phone IS NULL"), "kept apart: a client of her own, without Nina's phone");
+        }
+        assertEquals(0, s.count("SELECT count(*) FROM bookings WHERE id = " + booked.bookingId() + " AND client_id = " + s.bloomClient));
+        assertEquals(1, s.count("SELECT count(*) FROM online_bookings WHERE booking_id = " + booked.bookingId()
+                + " AND client_match = 'kept_apart' AND match_decided_by = 'olena'"));
+        assertEquals("55000", refused("anna", decide), "decided once");
+        assertEquals("42501", refused(WEB, "SELECT name_as_typed FROM online_bookings"), "the road reads no typed name either");
+    }
+
+    @Test
+    void theRoadCannotForgeTheTypedNameOrTheMatch() throws Exception {
+        String phone = "+380671112233";   // Nina's
+        String forged = "{\"name\": \"Nina\", \"phone\": \"" + phone + "\", \"match\": \"same_name\"}";
+        try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            long client = count(st, "SELECT salondesk_online_client(" + s.bloom + ", 'Eve', '" + phone + "') "
+                    + "FROM (SELECT set_config('salondesk.source', 'online', true)) src");
+            st.execute("SELECT set_config('salondesk.online_typed', '" + forged + "', true)");
+            SQLException e = assertThrows(SQLException.class, () -> st.executeUpdate(insert(s.bloom, s.marta, String.valueOf(client), cut,
+                    at(18, 0), 30, "confirmed", "")));
+            assertEquals("42501", e.getSQLState(), "the proof covers what was typed");
+            c.rollback();
+        }
+        assertNull(asTheRoad("online", phone, insert(s.bloom, s.marta, "CLIENT", cut, at(18, 0), 30, "confirmed", "")), "unforged, it is written");
+        assertEquals(1, s.count("SELECT count(*) FROM online_bookings o JOIN bookings b ON b.tenant_id = o.tenant_id AND b.id = o.booking_id "
+                + "WHERE b.starts_at = '" + at(18, 0) + "' AND o.name_as_typed = 'Eve' AND o.client_match = 'unconfirmed'"));
+        // a staff login writing "online" bookings gets no typed name of its choosing either
+        assertEquals(0, s.count("SELECT count(*) FROM online_bookings WHERE name_as_typed = 'Nina'"));
+    }
+
+    @Test
+    void waitlistPlacesOfAPhoneCountAgainstItsCapOfOpenOnlineBookings() throws Exception {
+        String phone = "+380671110044";
+        String join = "SELECT salondesk_online_join_waitlist(" + s.bloom + ", 'Wait', '" + phone + "', " + cut + ", NULL, CAST('" + DAY
+                + "' AS date), CAST('" + DAY.plusDays(1) + "' AS date), 0, 1440)";
+        try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {
+            st.execute(join);
+            st.execute(join);
+        }
+        assertNull(asTheRoad("online", phone, insert(s.bloom, s.marta, "CLIENT", cut, at(8, 0), 30, "confirmed", "")), "two places and a booking");
+        assertEquals("42501", asTheRoad("online", phone, insert(s.bloom, s.marta, "CLIENT", cut, at(8, 30), 30, "confirmed", "")),
+                "a fourth is over the cap of 3");
+        assertEquals("54000", refused(WEB, join), "and so is a third place");
+        try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {
+            assertEquals(3, count(st, "SELECT salondesk_online_open_bookings(" + s.bloom + ", '" + phone + "')"), "what the page says it holds");
+        }
+    }
+
+    @Test
+    void aSalonsDayTakesNoMoreBookingsFromThePageThanItsCapWhateverThePhones() throws Exception {
+        java.time.LocalDate day = DAY.plusDays(3);
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
+            st.execute("UPDATE online_settings SET max_online_per_day = 2 WHERE tenant_id = " + s.bloom);
+        }
+        try {
+            for (int i = 0; i < 2; i++) {
+                Instant start = day.atTime(9 + i, 0).atZone(AttackedServer.ZONE).toInstant();
+                assertNull(asTheRoad("online", "+38067111006" + i, insert(s.bloom, s.iryna, "CLIENT", cut, start, 30, "confirmed", "")));
+            }
+            Instant third = day.atTime(12, 0).atZone(AttackedServer.ZONE).toInstant();
+            assertEquals("42501", asTheRoad("online", "+380671110069", insert(s.bloom, s.marta, "CLIENT", cut, third, 30, "confirmed", "")),
+                    "a made-up phone, another master: the day is full");
+            assertNull(asTheRoad("online", "+380671110069", insert(s.bloom, s.marta, "CLIENT", cut, third.plusSeconds(86400), 30, "confirmed", "")),
+                    "the next day is not");
+            try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {
+                assertEquals("t", one(st, "SELECT salondesk_online_day_full(" + s.bloom + ", CAST('" + day + "' AS date))"));
+                assertEquals("f", one(st, "SELECT salondesk_online_day_full(" + s.bloom + ", CAST('" + day.plusDays(1) + "' AS date))"));
+            }
+        } finally {
+            try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
+                st.execute("UPDATE online_settings SET max_online_per_day = 40 WHERE tenant_id = " + s.bloom);
+            }
+        }
+    }
+
+    @Test
+    void forgettingAClientForgetsTheNamesAndPhoneTypedForHer() throws Exception {
+        String phone = "+380671110077";
+        assertNull(asTheRoad("online", phone, insert(s.bloom, s.iryna, "CLIENT", cut, at(19, 0), 30, "confirmed", "")));
+        long client = s.count("SELECT id FROM clients WHERE phone = '" + phone + "'");
+        assertEquals(1, s.count("SELECT count(*) FROM online_bookings o JOIN bookings b ON b.tenant_id = o.tenant_id AND b.id = o.booking_id "
+                + "WHERE b.client_id = " + client + " AND o.name_as_typed = 'Eve' AND o.phone_as_typed = '" + phone + "'"));
+        try (Connection c = s.connect("anna"); Statement st = c.createStatement()) {
+            st.execute("SELECT salondesk_forget_client(" + s.bloom + ", " + client + ")");
+        }
+        assertEquals(0, s.count("SELECT count(*) FROM online_bookings WHERE name_as_typed = 'Eve' AND phone_as_typed = '" + phone + "'"));
+        assertEquals(1, s.count("SELECT count(*) FROM online_bookings o JOIN bookings b ON b.tenant_id = o.tenant_id AND b.id = o.booking_id "
+                + "WHERE b.client_id = " + client + " AND o.name_as_typed IS NULL AND o.phone_as_typed IS NULL"));
+    }
+
+    /**
+     * The caps are counted under row locks no login can take (issue 29 item 1: an advisory key is
+     * read from pg_locks and held by anyone): the day's row is no table any login may read or
+     * lock, and the phone's is its client's row, which only the salon's staff and the road see.
+     */
+    @Test
+    void theCapsLocksAreRowsNoOtherLoginCanReadOrHold() {
+        for (String who : List.of(WEB, "anna", "bob", "outsider")) {
+            assertEquals("42501", refused(who, "SELECT * FROM online_days"), who);
+            assertEquals("42501", refused(who, "SELECT 1 FROM online_days FOR UPDATE"), who);
+            assertEquals("42501", refused(who, "SELECT salondesk_online_holdings(" + s.bloom + ", " + s.bloomClient + ", '+380671112233')"), who);
+            assertEquals("42501", refused(who, "SELECT salondesk_online_day_count(" + s.bloom + ", current_date)"), who);
+        }
+        assertEquals("42501", refused("bob", "SELECT salondesk_online_day_full(" + s.bloom + ", current_date)"), "staff ask the page's question not");
+    }
+
     @Test
     void theServersLoginHasBoundedStatementsAndIsMadeByTheOwnerOnly() throws Exception {
         try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {

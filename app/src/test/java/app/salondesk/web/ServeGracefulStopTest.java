@@ -51,7 +51,8 @@ class ServeGracefulStopTest {
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), "app.salondesk.Main",
                     "--db-url", db.url(), "--user", "web_sigterm", "--password", "online-secret-1",
-                    "serve", "--host", "127.0.0.1", "--port", "0", "--stop-timeout", "20"));
+                    "serve", "--host", "127.0.0.1", "--port", "0", "--stop-timeout", "20",
+                    "--base-url", "https://book.salon.example"));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
             pb.environment().put("SALONDESK_HOME", home.toString());
             Process serve = pb.start();

@@ -27,6 +27,11 @@ final class WebFixture implements AutoCloseable {
     final long closedTenant;
 
     WebFixture(String name, WebSettings.Limits limits) {
+        this(name, limits, null);
+    }
+
+    /** @param baseUrl serve's --base-url; null: the demo's loopback address */
+    WebFixture(String name, WebSettings.Limits limits, String baseUrl) {
         salon = new EngineFixture(name, 8);
         salon.dsl.execute("INSERT INTO online_settings (tenant_id, enabled, slug, days_ahead, min_notice_min, cancel_cutoff_min) "
                 + "VALUES (" + salon.tenant + ", true, '" + SLUG + "', 14, 0, 60)");
@@ -34,7 +39,7 @@ final class WebFixture implements AutoCloseable {
         salon.dsl.execute("INSERT INTO online_settings (tenant_id, enabled, slug, days_ahead, min_notice_min, cancel_cutoff_min) "
                 + "VALUES (" + closedTenant + ", false, '" + CLOSED + "', 14, 0, 60)");
         WebSettings settings = WebSettings.defaults(0).withLimits(limits);
-        server = OnlineServer.start(salon.backend, new WebSettings("127.0.0.1", 0, null, false, null, null,
+        server = OnlineServer.start(salon.backend, new WebSettings("127.0.0.1", 0, baseUrl, false, null, null,
                 Duration.ofSeconds(10), settings.limits(), null), Clock.systemUTC());
         base = "http://127.0.0.1:" + server.port();
     }

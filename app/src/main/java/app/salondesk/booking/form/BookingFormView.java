@@ -310,7 +310,8 @@ public final class BookingFormView {
             buttons.getChildren().add(1, wait);
         }
 
-        root.getChildren().addAll(grid, general, answerBox, series.answer(), joined, buttons);
+        // an online booking whose phone is a client's but whose typed name is not: decided here (issue 29)
+        root.getChildren().addAll(OnlineMatchBanner.of(vm, messages), grid, general, answerBox, series.answer(), joined, buttons);
         vm.onSaved(b -> close());
         // a series closes once every occurrence went through; otherwise its rows stay to pick from
         vm.repeat().allDoneProperty().addListener((obs, was, done) -> {

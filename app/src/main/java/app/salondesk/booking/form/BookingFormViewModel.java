@@ -50,8 +50,8 @@ import java.util.function.Consumer;
  * Whether each field is valid (nothing is sent while one is not) is {@link FormChecks}', the
  * start and what daylight saving does to it {@link BookingStart}'s, the master's free starts
  * {@link FreeStarts}', the client's past no-shows {@link FormNoShows}', the waitlist
- * {@link FormWaitlist}'s and a series {@link FormRepeat}'s. No controls; tests drive it without
- * the FX toolkit.
+ * {@link FormWaitlist}'s, a series {@link FormRepeat}'s and an online booking's match with a client
+ * {@link FormOnlineMatch}'s. No controls; tests drive it without the FX toolkit.
  */
 public final class BookingFormViewModel {
 
@@ -93,6 +93,7 @@ public final class BookingFormViewModel {
     private final java.util.Map<String, app.salondesk.catalog.OfferShape> shapes = new java.util.HashMap<>();
     private final FreeStarts freeStarts;
     private final FormNoShows noShows;
+    private final FormOnlineMatch onlineMatch;
     private final BooleanProperty outsideHours = new SimpleBooleanProperty(this, "outsideHours");
 
     /** Each field's error, and when it shows. */
@@ -113,6 +114,7 @@ public final class BookingFormViewModel {
         this.freeStarts = new FreeStarts(salon, engine, tasks, messages);
         this.waitlist = new FormWaitlist(salon.id(), tasks, messages);
         this.noShows = new FormNoShows(salon.zone(), tasks, messages);
+        this.onlineMatch = new FormOnlineMatch(salon.country(), tasks, messages);
         this.repeat = new FormRepeat(salon, new BookingSeries(engine), tasks, messages, saving::set, this::failed, start::instant);
         this.checks = new FormChecks(salon, messages, clientName, clientPhone, master, start.errorProperty(), duration,
                 this::parseDuration, note, repeat.errorProperty());
@@ -194,6 +196,7 @@ public final class BookingFormViewModel {
         answer.set(null);
         checks.untouchAll();
         checks.all();
+        onlineMatch.lookUp(b.source() == Source.ONLINE ? b.id() : null);
     }
 
     public boolean editing() {
@@ -219,6 +222,55 @@ public final class BookingFormViewModel {
     public void setNoShowLookup(java.util.function.LongFunction<app.salondesk.booking.NoShows> lookup) {
         noShows.use(lookup);
         noShows.lookUp(clientId.get());
+    }
+
+    // ---- an online booking's client (issue 29) --------------------------------------------------
+
+    /** Where the form reads and decides an online booking's match with a client; without it, nothing is said of one. */
+    public void setOnlineMatches(app.salondesk.booking.OnlineMatchDesk desk) {
+        onlineMatch.use(desk);
+    }
+
+    /** "Booked online as X — phone … matches client Y": they are one person; the booking stays hers. */
+    public void samePerson() {
+        onlineMatch.decide(true, moved -> { });
+    }
+
+    /** They are not: X becomes a client of her own and the booking moves to her (the form shows it so). */
+    public void keepApart() {
+        Existing was = existing;
+        onlineMatch.decide(false, moved -> {
+            if (existing == was && was != null) {
+                Booking b = was.booking();
+                startEdit(new Existing(new Booking(b.id(), b.tenantId(), b.masterId(), moved.clientId(), b.serviceId(), b.start(),
+                        b.durationMin(), b.status(), moved.version(), b.requestId(), b.source(), b.note(), b.outsideHours(), b.seriesId()),
+                        onlineMatchTypedName(), null));
+            }
+        });
+    }
+
+    private String onlineMatchTypedName() {
+        String text = onlineMatch.typedName();
+        return text == null ? clientName.get() : text;
+    }
+
+    /** "Booked online as … — phone … matches client …", or "" when there is nothing to decide. */
+    public ReadOnlyStringProperty onlineMatchProperty() {
+        return onlineMatch.textProperty();
+    }
+
+    /** What deciding came to ("" until then). */
+    public ReadOnlyStringProperty onlineMatchAnswerProperty() {
+        return onlineMatch.answerProperty();
+    }
+
+    /** Whether Same person and Keep apart are offered. */
+    public ReadOnlyBooleanProperty onlineMatchOpenProperty() {
+        return onlineMatch.openProperty();
+    }
+
+    public ReadOnlyBooleanProperty onlineMatchDecidingProperty() {
+        return onlineMatch.decidingProperty();
     }
 
     // ---- saving ------------------------------------------------------------------------------
