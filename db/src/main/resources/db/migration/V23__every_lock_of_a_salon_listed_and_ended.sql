@@ -3,15 +3,16 @@
 --
 -- Migration 9 listed only the masters' locks. Since then the writes of a salon wait for more:
 -- the salon's rooms lock (migration 22; shared by every booking, exclusive by a change of rooms),
--- each room's lock (migration 19), and the locks that keep a client's online bookings and
--- waitlist entries under their caps (migrations 13 and 14). Every key holds the salon's secret,
+-- each room's lock (migration 19), and the lock that keeps a client's waitlist entries under their
+-- cap (migration 14; the online road's per-client lock of migration 13 becomes a row lock in
+-- migration 25, which no other login can take). Every key holds the salon's secret,
 -- but a key that is held shows in pg_locks; where the superuser's step of the README has not
 -- taken pg_locks and the advisory-lock functions from PUBLIC (db/superuser.sql, ADR 9), another
 -- salon's login could read such a key while the salon books and hold it. Then every booking of
 -- that salon answered "try again", and `locks` did not list the holder, nor would `locks end`
 -- end it.
 --
---   * salondesk_lock_keys(tenant): every named lock of the salon, with what it guards — the one
+--   * salondesk_lock_keys(tenant): every advisory lock of the salon, with what it guards — the one
 --     list. A lock added later is added here, or `locks` cannot show it
 --     (SalonLocksTest.everyLockAWriteTakesIsListed fails for a lock that is not).
 --   * salondesk_salon_locks(tenant): who holds or awaits each of them, in which mode, since when.
@@ -33,11 +34,10 @@ AS $$
     SELECT 'resource', r.id, r.name, salondesk_resource_lock_key(tenant, r.id)
       FROM public.resources r WHERE r.tenant_id = tenant
     UNION ALL
-    SELECT x.kind, c.id, c.name,
-           pg_catalog.hashtextextended(x.kind || ':' || tenant || ':' || c.id || ':' || k.lock_key, 0::bigint)
+    SELECT 'waitlist-client', c.id, c.name,
+           pg_catalog.hashtextextended('waitlist-client:' || tenant || ':' || c.id || ':' || k.lock_key, 0::bigint)
       FROM public.clients c
       JOIN public.salon_keys k ON k.tenant_id = c.tenant_id
-     CROSS JOIN (VALUES ('online-client'), ('waitlist-client')) AS x(kind)
      WHERE c.tenant_id = tenant
 $$;
 REVOKE ALL ON FUNCTION salondesk_lock_keys(bigint) FROM PUBLIC;

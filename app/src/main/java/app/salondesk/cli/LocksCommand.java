@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "locks", mixinStandardHelpOptions = true,
         description = {"Who holds or awaits each of the salon's locks, one tab-separated line each: what is locked (a master's",
-                "name, 'rooms', 'room: NAME', 'online client: NAME', 'waitlist client: NAME'), login, pid, held for (seconds or",
+                "name, 'rooms', 'room: NAME', 'waitlist client: NAME'), login, pid, held for (seconds or",
                 "minutes, ' shared' after it for the rooms lock every booking shares; 'waiting' when not granted yet). For admins."},
         subcommands = LocksCommand.End.class)
 final class LocksCommand implements Callable<Integer> {
@@ -66,7 +66,6 @@ final class LocksCommand implements Callable<Integer> {
             case MASTER -> lock.objectName();
             case ROOMS -> "rooms";
             case RESOURCE -> "room: " + lock.objectName();
-            case ONLINE_CLIENT -> "online client: " + lock.objectName();
             case WAITLIST_CLIENT -> "waitlist client: " + lock.objectName();
         };
     }

@@ -5,7 +5,7 @@ import java.time.Instant;
 /**
  * A session holding (or awaiting) one of the salon's named locks ({@code salondesk_salon_locks},
  * migration 23): a master's, the salon's rooms lock, a room's, or the lock that keeps a client's
- * online bookings or waitlist entries under their cap. A write holds its locks for milliseconds;
+ * waitlist entries under their cap. A write holds its locks for milliseconds;
  * one held for long is a stuck program (or someone in the way), and the reason every desk hears
  * "try again" for what it locks.
  *
@@ -20,7 +20,7 @@ public record SalonLock(Kind kind, Long objectId, String objectName, int pid, St
 
     /** What a lock guards: the names {@code salondesk_lock_keys} gives them. */
     public enum Kind {
-        MASTER("master"), ROOMS("rooms"), RESOURCE("resource"), ONLINE_CLIENT("online-client"), WAITLIST_CLIENT("waitlist-client");
+        MASTER("master"), ROOMS("rooms"), RESOURCE("resource"), WAITLIST_CLIENT("waitlist-client");
 
         private final String dbValue;
 

@@ -132,13 +132,12 @@ public final class SalonLocksViewModel {
                 heldFor(lock));
     }
 
-    /** "Iryna", "Rooms and equipment, all", "Washing station (room or equipment)", "Client Nina: online bookings". */
+    /** "Iryna", "Rooms and equipment, all", "Washing station (room or equipment)", "Client Nina: waitlist". */
     String what(SalonLock lock) {
         return switch (lock.kind()) {
             case MASTER -> lock.objectName();
             case ROOMS -> messages.get("locks.what.rooms");
             case RESOURCE -> messages.format("locks.what.resource", lock.objectName());
-            case ONLINE_CLIENT -> messages.format("locks.what.onlineClient", lock.objectName());
             case WAITLIST_CLIENT -> messages.format("locks.what.waitlistClient", lock.objectName());
         };
     }

@@ -48,6 +48,8 @@ abstract class BoundsAttackSuite {
     void setUp() throws Exception {
         s = new AttackedServer(TestServers.ownCluster(majorVersion()));
         new app.salondesk.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addOnlineLogin(WEB, AttackedServer.password(WEB).toCharArray());
+        new app.salondesk.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addRelayLogin(SalonLocksAttackSuite.RELAY,
+                AttackedServer.password(SalonLocksAttackSuite.RELAY).toCharArray());
     }
 
     @AfterAll
@@ -181,6 +183,7 @@ abstract class BoundsAttackSuite {
             assertEquals(20, s.count("SELECT rolconnlimit FROM pg_roles WHERE rolname = '" + who + "'"), who);
         }
         assertEquals(40, s.count("SELECT rolconnlimit FROM pg_roles WHERE rolname = '" + WEB + "'"));
+        assertEquals(10, s.count("SELECT rolconnlimit FROM pg_roles WHERE rolname = '" + SalonLocksAttackSuite.RELAY + "'"));
         java.util.List<Connection> open = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < 20; i++) {

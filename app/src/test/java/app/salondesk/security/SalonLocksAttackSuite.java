@@ -42,8 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 abstract class SalonLocksAttackSuite {
 
     static final String WEB = "web";
-    /** Every login a desk or a page holds: Bloom's by role, Rival's receptionist, the online login. */
-    static final List<String> LOGINS = List.of("olena", "anna", "mira", "bob", WEB);
+    static final String RELAY = "liverelay";
+    /** Every login a desk, a page or a relay holds: Bloom's by role, Rival's receptionist, the online login, the relay's. */
+    static final List<String> LOGINS = List.of("olena", "anna", "mira", "bob", WEB, RELAY);
     /**
      * Flyway's lock of the migrations: a constant, 77431708279161 plus the hash of its history table's
      * name ({@code PostgreSQLAdvisoryLockTemplate}, {@code PostgreSQLConnection.lock}).
@@ -60,6 +61,7 @@ abstract class SalonLocksAttackSuite {
     void setUp() throws Exception {
         s = new AttackedServer(TestServers.ownCluster(majorVersion()));
         new StaffRepository(s.dsl(AttackedServer.OWNER)).addOnlineLogin(WEB, AttackedServer.password(WEB).toCharArray());
+        new StaffRepository(s.dsl(AttackedServer.OWNER)).addRelayLogin(RELAY, AttackedServer.password(RELAY).toCharArray());
         try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
             st.execute("INSERT INTO online_settings (tenant_id, enabled, slug, arrive_confirmed) VALUES (" + s.bloom + ", true, 'bloom', true)");
             colour = id(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.bloom + ", 'Colour', 60) RETURNING id");
@@ -233,16 +235,16 @@ abstract class SalonLocksAttackSuite {
 
     /**
      * One session of each kind of write, left in its transaction: a booking of a service that needs a
-     * room (the rooms lock shared, the master's, the room's), a waitlist entry (the client's cap), the
-     * online road's check (the client's online cap), a change of rooms (the rooms lock, exclusive). Each
+     * room (the rooms lock shared, the master's, the room's), a waitlist entry (the client's cap), a
+     * change of rooms (the rooms lock, exclusive). (The online road's caps are row locks that no other
+     * login can take, migration 25.) Each
      * advisory lock the server shows for those sessions is one line of the salon's list, with its kind.
      */
     @Test
     void everyLockAWriteOfTheSalonTakesIsListed() throws Exception {
         List<SalonLock> seen = new ArrayList<>();
         try (Connection booking = s.connect("olena"); Statement b = booking.createStatement();
-             Connection waitlist = s.connect("oksana"); Statement w = waitlist.createStatement();
-             Connection online = s.connect(AttackedServer.OWNER); Statement on = online.createStatement()) {
+             Connection waitlist = s.connect("oksana"); Statement w = waitlist.createStatement()) {
             b.execute("BEGIN");
             b.execute("SELECT set_config('salondesk.source', 'form', true), salondesk_lock_master(" + s.bloom + ", " + s.iryna + ")");
             b.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES ("
@@ -251,18 +253,9 @@ abstract class SalonLocksAttackSuite {
             w.execute("SELECT set_config('salondesk.source', 'form', true)");
             w.execute("INSERT INTO waitlist_entries (tenant_id, client_id, duration_min, date_from, date_to) VALUES ("
                     + s.bloom + ", " + s.bloomClient + ", 30, '" + AttackedServer.DAY + "', '" + AttackedServer.DAY + "')");
-            // the online road's check of its insert, as the insert's policy calls it for the client the road just
-            // found (the owner may call it too; the client's cap lock is the point)
-            on.execute("BEGIN");
-            on.execute("SELECT set_config('salondesk.online_client', salondesk_online_client_proof(" + s.bloom + ", " + s.bloomClient
-                    + "), true)");
-            java.time.Instant soon = java.time.LocalDate.now(AttackedServer.ZONE).plusDays(2).atTime(12, 0).atZone(AttackedServer.ZONE).toInstant();
-            assertTrue(bool(on, "SELECT salondesk_online_may_insert(" + s.bloom + ", " + s.iryna + ", " + s.bloomClient + ", " + colour
-                    + ", '" + soon + "', 60, 'confirmed', 'online', '', false)"), "the online road's check passes, taking its lock");
-            seen.addAll(listedMatchesTheServer(booking, waitlist, online));
+            seen.addAll(listedMatchesTheServer(booking, waitlist));
             b.execute("ROLLBACK");
             w.execute("ROLLBACK");
-            on.execute("ROLLBACK");
         }
         // a change of rooms waits for every booking being written (it takes the rooms lock exclusively): alone
         try (Connection rooms = s.connect("anna"); Statement r = rooms.createStatement()) {
@@ -311,7 +304,7 @@ abstract class SalonLocksAttackSuite {
     @Test
     void everyFunctionThatTakesAnAdvisoryLockTakesOneOfTheListedKeys() throws Exception {
         Pattern call = Pattern.compile("pg_advisory_xact_lock(_shared)?\\(");
-        Pattern listedKey = Pattern.compile("salondesk_(master|rooms|resource)_lock_key\\(|'(online-client|waitlist-client):'");
+        Pattern listedKey = Pattern.compile("salondesk_(master|rooms|resource)_lock_key\\(|'waitlist-client:'");
         List<String> unlisted = new ArrayList<>();
         try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT p.proname, p.prosrc FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace "

@@ -66,7 +66,6 @@ class SalonLocksViewModelTest {
         assertEquals("Anna", vm.what(lock(SalonLock.Kind.MASTER, 2L, "Anna", 1, false, true)));
         assertEquals("Rooms and equipment, all", vm.what(lock(SalonLock.Kind.ROOMS, null, null, 1, false, true)));
         assertEquals("Washing station (room or equipment)", vm.what(lock(SalonLock.Kind.RESOURCE, 3L, "Washing station", 1, false, true)));
-        assertEquals("Client Nina: online bookings", vm.what(lock(SalonLock.Kind.ONLINE_CLIENT, 4L, "Nina", 1, false, true)));
         assertEquals("Client Nina: waitlist", vm.what(lock(SalonLock.Kind.WAITLIST_CLIENT, 4L, "Nina", 1, false, true)));
     }
 }
