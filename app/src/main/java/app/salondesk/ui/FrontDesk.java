@@ -88,7 +88,6 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final StaffRepository staffRepository;
     /** The booking form, visits, client cards and history windows. */
     private final BookingScreens bookings;
-    private final Label offline = new Label();
     private final Label ownerBanner = new Label();
     private final AccountViewModel account;
     private final SetupScreens setup;
@@ -99,20 +98,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final app.salondesk.print.DaySheetService sheets;
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
-    /**
-     * Whether changes may have gone unannounced: while offline, and before the first LISTEN —
-     * a change made between the first load and the listener's start was never shown (issue 16),
-     * so the first "online" reloads too.
-     */
-    private boolean wasOffline = true;
-    /** While the server announces no change ({@link LiveUpdates.State#LAGGING}): the shown days reloaded this often. */
-    static final javafx.util.Duration LAGGING_RELOAD = javafx.util.Duration.seconds(10);
-    private final javafx.animation.Timeline lagging = new javafx.animation.Timeline(
-            new javafx.animation.KeyFrame(LAGGING_RELOAD, e -> reloadShown()));
-
-    {
-        lagging.setCycleCount(javafx.animation.Animation.INDEFINITE);
-    }
+    private final LiveStatus liveStatus;
 
     /**
      * Builds the window from what was read before ({@link DeskData}): no database call on the FX thread.
@@ -145,13 +131,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 new ResourceScheduleService(resources, new ResourceHoldsRepository(dsl)), tasks, messages);
         resourceDay.editableProperty().bind(schedule.editableProperty());
         window.offerResourceColumns(resourceDay);
-        offline.setId("offline-banner");
-        offline.getStyleClass().add("offline-banner");
-        offline.setText(messages.get("live.offline"));
-        offline.setMaxWidth(Double.MAX_VALUE);
-        offline.setVisible(false);
-        offline.managedProperty().bind(offline.visibleProperty());
-        window.banners().getChildren().add(0, offline);
+        this.liveStatus = new LiveStatus(window, messages, schedule.editableProperty(), role.mayEditBookings(), this::reloadShown);
         this.account = new AccountViewModel(staffRepository, tasks, messages);
         ownerBanner.setId("owner-banner");
         ownerBanner.getStyleClass().add("owner-banner");
@@ -205,7 +185,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         if (live != null) {
             // the listener thread hops to the FX thread; reloads are coalesced by the view model
             live.onChange(change -> Platform.runLater(() -> changed(change)));
-            live.onState(state -> Platform.runLater(() -> connection(state)));
+            live.onState(state -> Platform.runLater(() -> liveStatus.show(state)));
             live.start();
         }
     }
@@ -277,47 +257,6 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }
     }
 
-    private void connection(LiveUpdates.State state) {
-        if (state != LiveUpdates.State.LAGGING) {
-            lagging.stop();
-        }
-        if (state == LiveUpdates.State.LAGGING) {
-            // connected, but the server announces no change now (its notification queue is half
-            // full, migration 24): saving goes on, and what others change shows by reloading
-            window.setConnectionState(messages.get("status.lagging"), false);
-            offline.setVisible(false);
-            schedule.editableProperty().set(role.mayEditBookings());
-            wasOffline = true;
-            if (lagging.getStatus() != javafx.animation.Animation.Status.RUNNING) {
-                reloadShown();
-                lagging.play();
-            }
-        } else if (state == LiveUpdates.State.OFFLINE) {
-            window.setConnectionState(messages.get("status.offline"), false);
-            wasOffline = true;
-            offline.setVisible(true);
-            schedule.editableProperty().set(false);
-        } else if (state == LiveUpdates.State.ONLINE) {
-            window.setConnectionState(messages.get("status.online"), true);
-            offline.setVisible(false);
-            schedule.editableProperty().set(role.mayEditBookings());
-            if (wasOffline) {
-                wasOffline = false;
-                reloadShown();   // whatever changed while we were away was not announced to us
-            }
-        } else if (state == LiveUpdates.State.THROUGH_POOLER) {
-            // the route reaches PostgreSQL through a pooler, where a LISTEN hears nothing (ADR 23):
-            // "live" would be a lie. Saving goes on: the engine's locks and constraint hold there too
-            window.setConnectionState(messages.get("status.notLive"), false);
-            Label notLive = new Label(messages.get("live.throughPooler"));
-            notLive.setId("not-live-banner");
-            notLive.getStyleClass().add("owner-banner");
-            notLive.setMaxWidth(Double.MAX_VALUE);
-            notLive.setWrapText(true);
-            window.banners().getChildren().add(0, notLive);
-        }
-    }
-
     private void reloadShown() {
         schedule.reload();
         resourceDay.reload();
@@ -325,7 +264,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void close() {
-        lagging.stop();
+        liveStatus.stop();
         window.schedule().close();
         if (live != null) {
             live.close();
