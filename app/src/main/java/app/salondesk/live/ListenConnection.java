@@ -51,6 +51,30 @@ final class ListenConnection implements ChangeFeed {
         this.masters = masters;
     }
 
+    /**
+     * The driver's properties of a session that listens, or asks on behalf of one (the relay's, a
+     * relay's desk's): signed in as {@code settings} say, named in pg_stat_activity, with bounded
+     * waits everywhere — a server that vanished without closing the socket must turn into an
+     * exception (and a reconnect), never into a thread stuck for minutes; loginTimeout also makes
+     * the wait for a login interruptible, so close() ends an attempt that hangs on a server that
+     * accepts but does not answer.
+     */
+    static Properties properties(ConnectionSettings settings, String applicationName) {
+        Properties props = new Properties();
+        if (settings.user() != null) {
+            props.setProperty("user", settings.user());
+        }
+        if (settings.password() != null) {
+            props.setProperty("password", settings.password());
+        }
+        props.setProperty("ApplicationName", applicationName);
+        props.setProperty("connectTimeout", "5");
+        props.setProperty("socketTimeout", "10");
+        props.setProperty("tcpKeepAlive", "true");
+        props.setProperty("loginTimeout", "5");
+        return props;
+    }
+
     /** What a salon's channel looks like; anything else is refused before it reaches LISTEN. */
     static final Pattern CHANNEL = Pattern.compile("salondesk_[0-9a-f]{32}");
 
@@ -60,23 +84,7 @@ final class ListenConnection implements ChangeFeed {
     }
 
     static ListenConnection open(ConnectionSettings settings, long tenantId, String applicationName) throws SQLException {
-        Properties props = new Properties();
-        if (settings.user() != null) {
-            props.setProperty("user", settings.user());
-        }
-        if (settings.password() != null) {
-            props.setProperty("password", settings.password());
-        }
-        props.setProperty("ApplicationName", applicationName);
-        // Bounded waits everywhere: a server that vanished without closing the socket must
-        // turn into an exception (and a reconnect), never into a thread stuck for minutes.
-        props.setProperty("connectTimeout", "5");
-        props.setProperty("socketTimeout", "10");
-        props.setProperty("tcpKeepAlive", "true");
-        // loginTimeout also makes the wait for a login interruptible, so close() ends an
-        // attempt that hangs on a server that accepts but does not answer.
-        props.setProperty("loginTimeout", "5");
-        Connection c = connect(settings.url(), props);
+        Connection c = connect(settings.url(), properties(settings, applicationName));
         try (Statement s = c.createStatement()) {
             if (app.salondesk.db.Pooler.between(c)) {
                 throw new ThroughPoolerException(settings.url());

@@ -17,7 +17,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -191,19 +190,7 @@ final class RelayDatabase {
 
     /** A session straight on PostgreSQL; one through a pooler is closed and refused. */
     private static Connection connect(ConnectionSettings settings) throws SQLException {
-        Properties props = new Properties();
-        if (settings.user() != null) {
-            props.setProperty("user", settings.user());
-        }
-        if (settings.password() != null) {
-            props.setProperty("password", settings.password());
-        }
-        props.setProperty("ApplicationName", "SalonDesk live relay");
-        props.setProperty("connectTimeout", "5");
-        props.setProperty("socketTimeout", "10");
-        props.setProperty("tcpKeepAlive", "true");
-        props.setProperty("loginTimeout", "5");
-        Connection c = ListenConnection.connect(settings.url(), props);
+        Connection c = ListenConnection.connect(settings.url(), ListenConnection.properties(settings, "SalonDesk live relay"));
         try {
             if (app.salondesk.db.Pooler.between(c)) {
                 throw new ThroughPoolerException(settings.url());

@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -196,18 +195,7 @@ final class RelayFeed implements ChangeFeed {
     }
 
     private static Connection connect(ConnectionSettings settings) throws SQLException {
-        Properties props = new Properties();
-        if (settings.user() != null) {
-            props.setProperty("user", settings.user());
-        }
-        if (settings.password() != null) {
-            props.setProperty("password", settings.password());
-        }
-        props.setProperty("ApplicationName", "SalonDesk live updates (relay)");
-        props.setProperty("connectTimeout", "5");
-        props.setProperty("socketTimeout", "10");
-        props.setProperty("loginTimeout", "5");
-        return ListenConnection.connect(settings.url(), props);
+        return ListenConnection.connect(settings.url(), ListenConnection.properties(settings, "SalonDesk live updates (relay)"));
     }
 
     /** The relay could not be reached at all: the ticket was not handed over, and is still good. */
