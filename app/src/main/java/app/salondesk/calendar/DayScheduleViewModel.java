@@ -463,6 +463,16 @@ public final class DayScheduleViewModel {
      * request.
      */
     public void load(LocalDate day) {
+        load(day, 1);
+    }
+
+    /**
+     * @param retries how many times more a load whose connection turned out to be dead is tried at
+     *                once: after an outage the pool may still hand out a connection the server closed
+     *                (the first query finds out and the pool drops it), and the reload on the desk's
+     *                return would then leave the day as it was before the outage
+     */
+    private void load(LocalDate day, int retries) {
         Objects.requireNonNull(day);
         if (!inFlight.add(day)) {
             again.add(day);
@@ -503,6 +513,11 @@ public final class DayScheduleViewModel {
                 },
                 failure -> {
                     inFlight.remove(day);
+                    if (retries > 0 && lostConnection(failure)) {
+                        again.remove(day);
+                        load(day, retries - 1);
+                        return;
+                    }
                     if (again.remove(day)) {
                         // Asked for while this attempt was failing — typically the reload after
                         // the connection came back, while a query started in the outage was still
@@ -513,5 +528,16 @@ public final class DayScheduleViewModel {
                     loading.set(!inFlight.isEmpty());
                     status.set(messages.format("status.loadFailed", failure.getMessage()));
                 });
+    }
+
+    /** A failure of the connection itself (SQLSTATE class 08, or the server ending the session: 57P01–57P03). */
+    static boolean lostConnection(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException e && e.getSQLState() != null
+                    && (e.getSQLState().startsWith("08") || e.getSQLState().startsWith("57P"))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -131,6 +131,50 @@ class DayScheduleViewModelTest {
         assertEquals(List.of(1, 2, 3, 4, 5, 6), painted);
     }
 
+    /**
+     * After an outage the pool may hand out a connection the server closed: the load on the desk's
+     * return fails on it (57P01) and is tried once more at once, on a fresh one; a second such
+     * failure is said, not tried for ever, and a failure of another kind is said at once.
+     */
+    @Test
+    void aLoadThatMetADeadConnectionIsTriedOnceMoreAtOnce() {
+        int[] dead = {1};
+        List<String> kinds = new ArrayList<>();
+        ScheduleSource source = (salon, masterIds, date, includeCancelled) -> {
+            kinds.add(date.toString());
+            if (date.getDayOfMonth() == 14) {
+                throw new IllegalStateException("a bug, not the connection");
+            }
+            if (date.getDayOfMonth() == 30 && dead[0]-- > 0) {
+                throw new RuntimeException(new java.sql.SQLException("terminating connection due to administrator command", "57P01"));
+            }
+            return new DaySchedule(date, List.of(), Map.of(), List.of());
+        };
+        DayScheduleViewModel vm = new DayScheduleViewModel(KYIV_SALON, List.of(new Master(7, "Olena", "#000000", 0)), source, tasks,
+                new Messages(Locale.ENGLISH), LATE);
+        LocalDate day = LocalDate.of(2026, 11, 30);
+        vm.load(day);
+        tasks.runAll();
+        tasks.runAll();
+        assertEquals(List.of("2026-11-30", "2026-11-30"), kinds, "tried again once");
+        assertEquals(day, vm.scheduleProperty().get().date(), "and shown");
+
+        kinds.clear();
+        dead[0] = 2;
+        vm.load(day);
+        tasks.runAll();
+        tasks.runAll();
+        tasks.runAll();
+        assertEquals(2, kinds.stream().filter("2026-11-30"::equals).count(), "not for ever: " + kinds);
+        assertTrue(vm.statusProperty().get().startsWith("The schedule could not be loaded"), vm.statusProperty().get());
+
+        kinds.clear();
+        vm.load(LocalDate.of(2026, 12, 14));
+        tasks.runAll();
+        tasks.runAll();
+        assertEquals(1, kinds.stream().filter("2026-12-14"::equals).count(), "another failure is not tried again by itself: " + kinds);
+    }
+
     @Test
     void aFailedLoadSaysSoAndCanBeRetried() {
         DayScheduleViewModel vm = vm();
