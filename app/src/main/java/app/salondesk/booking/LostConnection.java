@@ -84,6 +84,23 @@ public final class LostConnection {
         return false;
     }
 
+    /**
+     * As {@link #isLost(DataAccessException)}, for a failure as a background task delivers it to a
+     * screen (which holds no SQL and no jOOQ: the screen asks here).
+     */
+    public static boolean isLost(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof DataAccessException d) {
+                return isLost(d);
+            }
+            if (t instanceof SQLException s && s.getSQLState() != null
+                    && (s.getSQLState().startsWith("08") || s.getSQLState().startsWith("57P0"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The server refused a write because it takes none: a standby (25006, read_only_sql_transaction). */
     public static boolean isReadOnlyServer(DataAccessException e) {
         return "25006".equals(e.sqlState());

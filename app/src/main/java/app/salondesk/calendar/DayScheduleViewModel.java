@@ -513,7 +513,7 @@ public final class DayScheduleViewModel {
                 },
                 failure -> {
                     inFlight.remove(day);
-                    if (retries > 0 && lostConnection(failure)) {
+                    if (retries > 0 && app.salondesk.booking.LostConnection.isLost(failure)) {
                         again.remove(day);
                         load(day, retries - 1);
                         return;
@@ -528,16 +528,5 @@ public final class DayScheduleViewModel {
                     loading.set(!inFlight.isEmpty());
                     status.set(messages.format("status.loadFailed", failure.getMessage()));
                 });
-    }
-
-    /** A failure of the connection itself (SQLSTATE class 08, or the server ending the session: 57P01–57P03). */
-    static boolean lostConnection(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException e && e.getSQLState() != null
-                    && (e.getSQLState().startsWith("08") || e.getSQLState().startsWith("57P"))) {
-                return true;
-            }
-        }
-        return false;
     }
 }
