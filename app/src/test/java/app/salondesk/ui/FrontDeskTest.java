@@ -576,20 +576,33 @@ class FrontDeskTest {
     }
 
     private static Optional<DayEntryView> entry(FxRobot robot, String client) {
-        return robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible() && d.getEntry().getTitle().startsWith(client))
-                .tryQueryAs(DayEntryView.class);
+        return onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible() && d.getEntry().getTitle().startsWith(client))
+                .tryQueryAs(DayEntryView.class));
     }
 
     private static Optional<DayEntryView> entry(FxRobot robot, String client, Instant start) {
-        return robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible() && d.getEntry().getTitle().startsWith(client)
+        return onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible() && d.getEntry().getTitle().startsWith(client)
                         && d.getEntry().getStartAsZonedDateTime().toInstant().equals(start))
-                .tryQueryAs(DayEntryView.class);
+                .tryQueryAs(DayEntryView.class));
+    }
+
+    /**
+     * A walk of the scene graph on the FX thread: walked from the test's thread while the FX
+     * thread adds a saving spinner or lays out a reloaded day, a children list changed under the
+     * walk (IndexOutOfBoundsException: "Index -1 out of bounds for length 3", in a full run).
+     */
+    private static <T> T onFx(Callable<T> walk) {
+        try {
+            return WaitForAsyncUtils.asyncFx(walk).get(15, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("the scene graph could not be read on the FX thread", e);
+        }
     }
 
     private static DayView column(FxRobot robot, String master) {
-        return robot.lookup((Node n) -> n instanceof DayView d && d.getStyleClass().contains("day-view")
+        return onFx(() -> robot.lookup((Node n) -> n instanceof DayView d && d.getStyleClass().contains("day-view")
                         && d.getCalendars().stream().anyMatch(c -> master.equals(c.getName())))
-                .queryAs(DayView.class);
+                .queryAs(DayView.class));
     }
 
     private static String columnMaster(FxRobot robot, DayEntryView ev) {

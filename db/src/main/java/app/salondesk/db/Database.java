@@ -84,7 +84,7 @@ public final class Database implements AutoCloseable {
         // each new connection is checked for a pooler in between (PgBouncer: no server-side prepared statements)
         PoolerAwareDataSource source = new PoolerAwareDataSource(settings.url(), driver, settings.user(), settings.password());
         cfg.setDataSource(source);
-        StandbyEviction eviction = new StandbyEviction();
+        WholePoolEviction eviction = new WholePoolEviction();
         cfg.setExceptionOverride(eviction);
         HikariDataSource pool = new HikariDataSource(cfg);
         eviction.pool = pool;
@@ -92,28 +92,49 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * A write refused with SQLSTATE 25006 (read_only_sql_transaction) on a pooled connection
-     * means the server behind it is a standby now (issue 19, ADR 23): a connection through
-     * PgBouncer outlives the switchover of the node behind it, and a demoted primary takes no
-     * writes. Every connection of the pool is replaced — the idle ones at once, the busy ones
-     * when they come back — and the new ones reach the primary (a multi-host URL with
-     * {@code targetServerType=primary} checks that at connect). Other errors are Hikari's to judge.
+     * Two errors on one pooled connection say that every other connection of the pool is as
+     * useless, so all of them are replaced — the idle ones at once, the busy ones when they come
+     * back:
+     * <ul>
+     * <li>a write refused with SQLSTATE 25006 (read_only_sql_transaction) means the server behind
+     * it is a standby now (issue 19, ADR 23): a connection through PgBouncer outlives the
+     * switchover of the node behind it, and a demoted primary takes no writes; the new
+     * connections reach the primary (a multi-host URL with {@code targetServerType=primary}
+     * checks that at connect);</li>
+     * <li>a session ended by the server shutting down or restarting (57P01–57P03) means the
+     * server the others were opened on is gone too: after a restart within Hikari's half-second
+     * of trust in a recently used connection, the pool handed each of its dead connections out
+     * once more, and a desk's reload on the server's return met one after another (its day stayed
+     * as it was before the outage). 57P01 also ends one session an admin terminated
+     * ({@code locks end}); replacing the pool's others then costs a few logins, nothing more.</li>
+     * </ul>
+     * Other errors are Hikari's to judge.
      */
-    private static final class StandbyEviction implements SQLExceptionOverride {
+    private static final class WholePoolEviction implements SQLExceptionOverride {
         volatile HikariDataSource pool;
 
         @java.lang.Override
         public SQLExceptionOverride.Override adjudicate(java.sql.SQLException e) {
-            if (!"25006".equals(e.getSQLState())) {
-                return Override.CONTINUE_EVICT;
+            String state = e.getSQLState();
+            if ("25006".equals(state)) {
+                evictAll("the database server took no writes (a standby after a failover or switchover): "
+                        + "the pool's connections are replaced");
+                return Override.MUST_EVICT;
             }
+            if (state != null && state.startsWith("57P0")) {
+                evictAll("the database server ended a session (" + state + ", shut down or restarted): "
+                        + "the pool's connections are replaced");
+                return Override.MUST_EVICT;
+            }
+            return Override.CONTINUE_EVICT;
+        }
+
+        private void evictAll(String why) {
             HikariDataSource p = pool;
             if (p != null && p.getHikariPoolMXBean() != null) {
-                log.warn("the database server took no writes (a standby after a failover or switchover): "
-                        + "the pool's connections are replaced");
+                log.warn(why);
                 p.getHikariPoolMXBean().softEvictConnections();
             }
-            return Override.MUST_EVICT;
         }
     }
 
