@@ -13,13 +13,45 @@ import static app.salondesk.jooq.Tables.BOOKINGS;
 
 /**
  * How {@link BookingEngine} reads booking rows and what its writes return: a booking locked for
- * a change, the booking a request id made already, the client a request names, the columns a
- * new booking's INSERT returns. The online road's login may read neither a booking's client and
+ * a change, the booking a request id made already, the client a request names, a new booking's
+ * INSERT and the columns it returns. The online road's login may read neither a booking's client and
  * note nor any client: for it these go through the definer functions of migration 13.
  */
 final class BookingRows {
 
     private BookingRows() {
+    }
+
+    /** The new row, with a new client made inside the savepoint: if the booking is refused, so is the client. */
+    static BookingOutcome insert(DSLContext tx, NewBooking cmd, BookingStatus status, UUID requestId, String phone,
+                                         int minutes, boolean outside) {
+        long clientId = cmd.clientId() != null ? cmd.clientId() : newClient(tx, cmd, phone);
+        var row = tx.insertInto(BOOKINGS)
+                .set(BOOKINGS.TENANT_ID, cmd.tenantId())
+                .set(BOOKINGS.MASTER_ID, cmd.masterId())
+                .set(BOOKINGS.CLIENT_ID, clientId)
+                .set(BOOKINGS.SERVICE_ID, cmd.serviceId())
+                .set(BOOKINGS.STARTS_AT, cmd.start().atOffset(java.time.ZoneOffset.UTC))
+                .set(BOOKINGS.DURATION_MIN, minutes)
+                .set(BOOKINGS.STATUS, status.dbValue())
+                .set(BOOKINGS.REQUEST_ID, requestId)
+                .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
+                .set(BOOKINGS.OUTSIDE_HOURS, outside);
+        if (cmd.seriesId() != null) {
+            // named only when there is one: the online road's login may not write the column
+            row = row.set(BOOKINGS.SERIES_ID, cmd.seriesId());
+        }
+        Record r = row
+                .onConflict(BOOKINGS.TENANT_ID, BOOKINGS.REQUEST_ID).doNothing()
+                .returning(MADE)
+                .fetchOne();
+        // null: the same request id was inserted meanwhile (another desk, a retry) — or, on
+        // the online road, it is another client's request id, whose booking is not shown
+        if (r != null) {
+            return new BookingOutcome.Booked(made(r, cmd, clientId, requestId));
+        }
+        return byRequest(tx, cmd.tenantId(), requestId, cmd.source(), phone).<BookingOutcome>map(BookingOutcome.Booked::new)
+                .orElseGet(() -> new BookingOutcome.Invalid(InvalidReason.BAD_VALUE, "request"));
     }
 
     static Optional<Booking> lockBooking(DSLContext tx, long tenantId, long bookingId) {

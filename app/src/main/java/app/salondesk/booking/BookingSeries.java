@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
@@ -104,20 +105,36 @@ public final class BookingSeries {
     /**
      * Moves {@code booking} (as the person saw it) to {@code master} at {@code start} for
      * {@code minutes}, and each later occurrence of its series the same way: as many days on as
-     * this one moved, at the same wall-clock time, with the same master and length.
+     * this one moved, at the same wall-clock time, with the same master and length. Each is its
+     * own engine change, answered on its own, in the order that cannot collide with itself (issue
+     * 30): moving later, the latest occurrence first, so each lands where its sibling has already
+     * left (earliest first, a week later each met the next one not moved yet and was refused
+     * "taken"); moving earlier, the earliest first. The answers are in the series' order.
      */
     public List<Occurrence> changeFrom(Booking booking, long master, Instant start, int minutes, ZoneId zone, Source source) {
         ZonedDateTime to = start.atZone(zone);
         long days = ChronoUnit.DAYS.between(booking.start().atZone(zone).toLocalDate(), to.toLocalDate());
-        List<Occurrence> answers = new ArrayList<>();
-        int i = 0;
-        for (Booking b : from(booking)) {
-            Booking seen = b.id() == booking.id() ? booking : b;
-            LocalDate day = seen.start().atZone(zone).toLocalDate().plusDays(days);
-            Instant at = b.id() == booking.id() ? start : ZonedDateTime.ofLocal(day.atTime(to.toLocalTime()), zone, to.getOffset()).toInstant();
-            answers.add(moveOne(i++, seen, master, at, minutes, source));
+        List<Booking> from = from(booking);
+        List<Booking> seen = new ArrayList<>();
+        List<Instant> at = new ArrayList<>();
+        for (Booking b : from) {
+            Booking s = b.id() == booking.id() ? booking : b;
+            LocalDate day = s.start().atZone(zone).toLocalDate().plusDays(days);
+            seen.add(s);
+            at.add(b.id() == booking.id() ? start : ZonedDateTime.ofLocal(day.atTime(to.toLocalTime()), zone, to.getOffset()).toInstant());
         }
-        return answers;
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < from.size(); i++) {
+            order.add(i);
+        }
+        if (start.isAfter(booking.start())) {
+            Collections.reverse(order);   // the series is read in time order
+        }
+        Occurrence[] answers = new Occurrence[from.size()];
+        for (int i : order) {
+            answers[i] = moveOne(i, seen.get(i), master, at.get(i), minutes, source);
+        }
+        return List.of(answers);
     }
 
     /**

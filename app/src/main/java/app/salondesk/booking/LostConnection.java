@@ -114,22 +114,24 @@ public final class LostConnection {
     }
 
     /**
-     * Settles a write whose answer was lost.
+     * Settles a write whose answer was lost ({@link WriteProtocol} calls it for every write).
      *
-     * @param sent  whether a connection had been taken for the write (something may have been sent)
-     * @param locks the masters' locks the write took
-     * @param truth what the database now says the write became (read under those locks)
+     * @param sent     whether a connection had been taken for the write (something may have been sent)
+     * @param locks    the masters' locks the write took
+     * @param truth    what the database now says the write became (read under those locks)
+     * @param notKnown the answer "not saved" ({@code CONNECTION_LOST}) or "not known yet"
+     *                 ({@code CONNECTION_LOST_UNKNOWN}) in the write's outcome type
      */
-    static BookingOutcome settle(DSLContext dsl, boolean sent, MasterLocks locks, Duration budget,
-                                 Function<DSLContext, BookingOutcome> truth) {
+    static <O> O settle(DSLContext dsl, boolean sent, MasterLocks locks, Duration budget,
+                        Function<DSLContext, O> truth, Function<TryAgain.Why, O> notKnown) {
         if (!sent) {
-            return new TryAgain(TryAgain.Why.CONNECTION_LOST);
+            return notKnown.apply(TryAgain.Why.CONNECTION_LOST);
         }
         long deadline = System.nanoTime() + budget.toNanos();
         long pause = 250;
         while (true) {
             try {
-                BookingOutcome outcome = dsl.transactionResult(cfg -> {
+                O outcome = dsl.transactionResult(cfg -> {
                     DSLContext tx = cfg.dsl();
                     if (Boolean.TRUE.equals(tx.fetchValue("SELECT pg_is_in_recovery()"))) {
                         throw new NotThePrimary();
@@ -153,13 +155,13 @@ public final class LostConnection {
             }
             if (System.nanoTime() + pause * 1_000_000 > deadline) {
                 log.warn("a write whose answer was lost could not be settled within {}", budget);
-                return new TryAgain(TryAgain.Why.CONNECTION_LOST_UNKNOWN);
+                return notKnown.apply(TryAgain.Why.CONNECTION_LOST_UNKNOWN);
             }
             try {
                 Thread.sleep(pause);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return new TryAgain(TryAgain.Why.CONNECTION_LOST_UNKNOWN);
+                return notKnown.apply(TryAgain.Why.CONNECTION_LOST_UNKNOWN);
             }
             pause = Math.min(pause * 2, 2_000);
         }

@@ -8,10 +8,14 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The statement that opens every {@link BookingEngine} transaction, taken once:
+ * The statement that opens every write's transaction ({@link WriteProtocol}), taken once:
  * {@code lock_timeout}, the bound on how long the transaction may sit idle, the audit's source,
- * then the masters' named locks in ascending id order. A SELECT list is evaluated left to
- * right, so the timeouts are in force before the first lock is awaited.
+ * then the named locks in the one global order — the salon's rooms lock, shared (taken by
+ * {@code salondesk_lock_master} before its master's), the masters by ascending id, and, for a
+ * write of several bookings at once (a visit), the rooms and equipment its services need, by
+ * ascending id ({@code salondesk_lock_resources}; a single booking's are taken by the holding
+ * trigger in its write, which comes after these). A SELECT list is evaluated left to right, so
+ * the timeouts are in force before the first lock is awaited.
  *
  * <p>The idle bound ({@code idle_in_transaction_session_timeout}, ADR 17) is set here for the
  * transaction as well as at connect time: behind PgBouncer (ADR 23) the pools' start-up
@@ -47,6 +51,14 @@ final class MasterLocks {
 
     /** @param lockTimeout how long the locks are awaited, as PostgreSQL reads it ("5s", "2000ms") */
     MasterLocks(long tenantId, List<Long> masterIds, Source source, String lockTimeout) {
+        this(tenantId, masterIds, source, lockTimeout, null);
+    }
+
+    /**
+     * @param resourcesOf the services whose rooms and equipment are locked after the masters
+     *                    (null: none here — the holding trigger takes a single booking's in its write)
+     */
+    MasterLocks(long tenantId, List<Long> masterIds, Source source, String lockTimeout, List<Long> resourcesOf) {
         this.tenantId = tenantId;
         this.masterIds = List.copyOf(new TreeSet<>(masterIds));
         this.source = source;
@@ -58,13 +70,18 @@ final class MasterLocks {
             binds.add(tenantId);
             binds.add(masterId);
         }
+        if (resourcesOf != null) {
+            b.append(", salondesk_lock_resources(?, CAST(? AS bigint[]))");
+            binds.add(tenantId);
+            binds.add(resourcesOf.stream().filter(java.util.Objects::nonNull).distinct().toArray(Long[]::new));
+        }
         this.sql = b.toString();
     }
 
     /**
      * The same masters' locks, awaited for {@code lockTimeout} (e.g. {@code "2s"}): for settling a
      * write whose answer was lost, which waits for that write's own transaction to let go of them
-     * ({@link LostConnection}).
+     * ({@link LostConnection}). The masters' suffice: the write held them to its end.
      */
     MasterLocks again(String lockTimeout) {
         return new MasterLocks(tenantId, masterIds, source, lockTimeout);

@@ -1,6 +1,7 @@
 package app.salondesk.booking;
 
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -25,6 +26,39 @@ public record NewBooking(long tenantId, long masterId, Long clientId, ClientDeta
     public NewBooking occurrence(long master, Instant at, UUID occurrenceRequestId, UUID series) {
         return new NewBooking(tenantId, master, clientId, newClient, serviceId, at, durationMin, note, occurrenceRequestId, source,
                 overrideHours, series);
+    }
+
+    /**
+     * What is wrong with the request on its face, before any lock ({@code region}: the salon's
+     * country, for a phone typed without its code); empty when the engine may try it.
+     */
+    Optional<BookingOutcome.Invalid> invalid(String region) {
+        if (start == null) {
+            return Optional.of(new BookingOutcome.Invalid(InvalidReason.START_MISSING));
+        }
+        if (durationMin == null && serviceId == null) {
+            return Optional.of(new BookingOutcome.Invalid(InvalidReason.DURATION_MISSING));
+        }
+        if (durationMin != null && (durationMin <= 0 || durationMin > BookingEngine.MAX_DURATION_MIN)) {
+            return Optional.of(new BookingOutcome.Invalid(InvalidReason.DURATION_OUT_OF_RANGE, Integer.toString(durationMin)));
+        }
+        if (note != null && note.length() > BookingEngine.MAX_NOTE_LENGTH) {
+            return Optional.of(new BookingOutcome.Invalid(InvalidReason.NOTE_TOO_LONG));
+        }
+        if (clientId == null) {
+            ClientDetails c = newClient;
+            if (c == null || c.name() == null || c.name().isBlank()) {
+                return Optional.of(new BookingOutcome.Invalid(InvalidReason.CLIENT_NAME_MISSING));
+            }
+            if (c.name().strip().length() > app.salondesk.clients.ClientRepository.MAX_NAME_LENGTH || c.name().chars().anyMatch(ch -> ch < 0x20)) {
+                return Optional.of(new BookingOutcome.Invalid(InvalidReason.CLIENT_NAME_TOO_LONG));
+            }
+            if (c.phone() != null && !c.phone().isBlank()
+                    && app.salondesk.clients.PhoneNumbers.normalise(c.phone(), region).isEmpty()) {
+                return Optional.of(new BookingOutcome.Invalid(InvalidReason.PHONE_INVALID, c.phone().length() > 40 ? c.phone().substring(0, 40) : c.phone()));
+            }
+        }
+        return Optional.empty();
     }
 
     /** Name and (optional) phone of a client to match by phone, or create. */

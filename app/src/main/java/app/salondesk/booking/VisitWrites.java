@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
@@ -24,46 +23,36 @@ import static app.salondesk.jooq.Tables.VISITS;
 
 /**
  * The engine's writes of whole visits ({@link BookingEngine#bookVisit}, {@link BookingEngine#moveVisit}):
- * the protocol of {@link BookingEngine} for several bookings at once, in one READ COMMITTED
- * transaction —
+ * several bookings at once, all or none, each one {@link WriteProtocol} write —
  * <ol>
- *   <li>{@code lock_timeout} and the named locks of every master the visit involves, in one
- *       statement, ascending ({@link MasterLocks}): two visits, or a visit and single bookings,
- *       can wait for each other but never deadlock on these locks;</li>
- *   <li>for a move, every part read {@code FOR UPDATE} and its version compared; for a new visit,
- *       each start left open placed after the parts before it ({@link VisitSequence});</li>
+ *   <li>the named locks of every master the visit involves and of the rooms and equipment its
+ *       services need, in the one global order, in one statement ({@link MasterLocks}): two
+ *       visits, or a visit and single bookings, can wait for each other but never deadlock on
+ *       these locks;</li>
+ *   <li>for a move, every part read {@code FOR UPDATE} and its version compared with the one the
+ *       person saw; for a new visit, each start left open placed after the parts before it
+ *       ({@link VisitSequence});</li>
  *   <li>each part asked of the one rule book ({@link RuleBook}) after the parts before it are
- *       written, so the parts of one visit cannot overlap each other either;</li>
+ *       written — for a move, in the order that cannot collide with itself (later first when
+ *       moving later) — so the parts of one visit cannot overlap each other either;</li>
  *   <li>the writes inside one savepoint, where the exclusion constraint has the last word: any
  *       refusal rolls back every part (a visit is never half booked);</li>
  *   <li>commit — and only then, without the locks, "taken" gets the nearest starts at which the
- *       whole sequence fits ({@link VisitSlots}).</li>
+ *       whole sequence fits ({@link VisitSlots}). A move whose answer was lost is settled by the
+ *       state it was to produce: every part moved by as much, one version on — "moved", with the
+ *       parts (so the desk can undo it) — or every part as it was ("try again").</li>
  * </ol>
- * Deadlocks and serialization failures (a writer that skipped the locks) retry the whole
- * transaction, three times with jittered backoff; a lock timeout is {@link VisitOutcome.TryAgain}.
  */
 final class VisitWrites {
 
     private static final Logger log = LoggerFactory.getLogger(VisitWrites.class);
 
     private final DSLContext dsl;
-    private final Duration lostBudget;
+    private final WriteProtocol protocol;
 
-    VisitWrites(DSLContext dsl, Duration lostBudget) {
+    VisitWrites(DSLContext dsl, WriteProtocol protocol) {
         this.dsl = dsl;
-        this.lostBudget = lostBudget;
-    }
-
-    /** A part the rule book refused (or the constraint did): rolls the savepoint back, carries why. */
-    private static final class Refused extends RuntimeException {
-        final int part;
-        final RuleBook.Problem problem;
-
-        Refused(int part, RuleBook.Problem problem) {
-            super(null, null, false, false);
-            this.part = part;
-            this.problem = problem;
-        }
+        this.protocol = protocol;
     }
 
     VisitOutcome book(NewVisit v) {
@@ -105,12 +94,9 @@ final class VisitWrites {
         List<Long> masters = v.parts().stream().map(NewVisit.Part::masterId).toList();
         Function<DSLContext, VisitOutcome> truth = d -> made(d, v.tenantId(), request)
                 .orElseGet(() -> new VisitOutcome.TryAgain(BookingOutcome.TryAgain.Why.CONNECTION_LOST));
-        Long[] services = v.parts().stream().map(NewVisit.Part::serviceId).filter(java.util.Objects::nonNull).toArray(Long[]::new);
-        // the visit as placed (the starts left open filled in), for the answer "taken" too
-        NewVisit[] placed = {v};
-        return inTransaction(v.tenantId(), masters, v.source(), truth, tx -> {
-            // the rooms and equipment of every part, ascending, after the masters (migration 19)
-            tx.resultQuery("SELECT salondesk_lock_resources(?, CAST(? AS bigint[]))", v.tenantId(), services).fetch();
+        List<Long> services = v.parts().stream().map(NewVisit.Part::serviceId).toList();
+        return protocol.write(WriteProtocol.VISIT, v.tenantId(), masters, v.source()).resourcesOf(services).settledBy(truth).run(attempt -> {
+            DSLContext tx = attempt.tx();
             Optional<VisitOutcome> done = made(tx, v.tenantId(), request);
             if (done.isPresent()) {
                 return done.get();
@@ -118,9 +104,7 @@ final class VisitWrites {
             // each start left open: after the parts before it, by the one rule (VisitSequence),
             // with the shapes the rule book is about to read
             NewVisit asked = VisitSlots.placed(tx, v);
-            placed[0] = asked;
-            return tx.transactionResult(nested -> {
-                DSLContext sp = nested.dsl();
+            return attempt.savepoint(sp -> {
                 // a new client is made inside the savepoint: refused with the visit
                 long clientId = v.clientId() != null ? v.clientId() : BookingRows.newClient(sp, new NewBooking(v.tenantId(),
                         v.parts().get(0).masterId(), null, v.newClient(), null, null, null, null, null, v.source(), false), clientPhone);
@@ -133,7 +117,7 @@ final class VisitWrites {
                             p.durationMin(), null, false, false, true, true);
                     RuleBook.Verdict verdict = RuleBook.verdict(sp, q);
                     if (verdict.problem().isPresent()) {
-                        throw new Refused(i, verdict.problem().get());
+                        throw attempt.refuse(refusal(attempt, asked, i, q, verdict.problem().get()));
                     }
                     int minutes = p.durationMin() != null ? p.durationMin() : verdict.minutes();
                     try {
@@ -154,175 +138,119 @@ final class VisitWrites {
                     } catch (DataAccessException e) {
                         if ("23P01".equals(e.sqlState())) {
                             // someone wrote past the locks: the constraint's last word
-                            throw new Refused(i, new RuleBook.Problem(RuleBook.Rule.TIME_TAKEN, null, null, minutes));
+                            throw attempt.refuse(refusal(attempt, asked, i, q, new RuleBook.Problem(RuleBook.Rule.TIME_TAKEN, null, null, minutes)));
                         }
                         throw e;
                     }
                 }
                 return new VisitOutcome.Booked(visitId, parts);
-            });
-        }, refused -> refusal(placed[0], refused));
+            }, () -> taken(attempt, asked, 0));
+        });
     }
 
-    /** A whole visit moved by {@code by} (a drag of one part, answered "move the whole visit"). */
+    /**
+     * A whole visit moved by {@code by} (a drag of one part, answered "move the whole visit"), if
+     * every part is still at the version in {@code expectedVersions} — the person saw it so.
+     */
     VisitOutcome move(long tenantId, long visitId, Map<Long, Integer> expectedVersions, Duration by, Source source) {
         List<Booking> before = parts(dsl, tenantId, visitId);
         if (before.isEmpty()) {
             return new VisitOutcome.Invalid(0, InvalidReason.UNKNOWN_BOOKING, Long.toString(visitId));
         }
         List<Long> masters = before.stream().map(Booking::masterId).toList();
-        Function<DSLContext, VisitOutcome> truth = d -> {
-            List<Booking> now = parts(d, tenantId, visitId);
-            boolean unchanged = now.stream().allMatch(b -> expectedVersions.get(b.id()) != null && expectedVersions.get(b.id()) == b.version());
-            return unchanged ? new VisitOutcome.TryAgain(BookingOutcome.TryAgain.Why.CONNECTION_LOST) : new VisitOutcome.ChangedByOthers(now);
-        };
-        Long[] services = before.stream().map(Booking::serviceId).filter(java.util.Objects::nonNull).toArray(Long[]::new);
-        return inTransaction(tenantId, masters, source, truth, tx -> {
-            tx.resultQuery("SELECT salondesk_lock_resources(?, CAST(? AS bigint[]))", tenantId, services).fetch();
-            List<Booking> current = tx.selectFrom(BOOKINGS)
-                    .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.VISIT_ID.eq(visitId)))
-                    .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID).forUpdate().fetch(BookingRows::toBooking);
-            boolean same = current.size() == before.size() && current.stream().allMatch(b -> expectedVersions.containsKey(b.id())
-                    && expectedVersions.get(b.id()) == b.version() && masters.contains(b.masterId()));
-            if (!same) {
-                return new VisitOutcome.ChangedByOthers(current);
-            }
-            // moving later, the last part first; earlier, the first part first: no part is asked
-            // about (or written onto) the place another part of the visit is leaving
-            List<Booking> order = new ArrayList<>(current);
-            if (!by.isNegative()) {
-                order.sort(Comparator.comparing(Booking::start).reversed());
-            }
-            return tx.transactionResult(nested -> {
-                DSLContext sp = nested.dsl();
-                List<Booking> moved = new ArrayList<>();
-                for (Booking b : order) {
-                    Instant to = b.start().plus(by);
-                    int index = current.indexOf(b);
-                    RuleBook.Question q = new RuleBook.Question(tenantId, b.masterId(), null, b.serviceId(), to, b.durationMin(), b.id(),
-                            false, b.outsideHours(), false, b.status().holdsTime());
-                    Optional<RuleBook.Problem> problem = RuleBook.check(sp, q);
-                    if (problem.isPresent()) {
-                        throw new Refused(index, problem.get());
+        List<Long> services = before.stream().map(Booking::serviceId).toList();
+        NewVisit asked = new NewVisit(tenantId, before.get(0).clientId(), before.stream()
+                .map(b -> new NewVisit.Part(b.masterId(), b.serviceId(), b.start().plus(by), b.durationMin())).toList(), "", null, source);
+        return protocol.write(WriteProtocol.VISIT, tenantId, masters, source).resourcesOf(services)
+                .settledBy(d -> moveSettled(d, tenantId, visitId, before, expectedVersions, by))
+                .run(attempt -> {
+                    DSLContext tx = attempt.tx();
+                    List<Booking> current = tx.selectFrom(BOOKINGS)
+                            .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.VISIT_ID.eq(visitId)))
+                            .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID).forUpdate().fetch(BookingRows::toBooking);
+                    boolean same = current.size() == before.size() && current.stream().allMatch(b -> expectedVersions.containsKey(b.id())
+                            && expectedVersions.get(b.id()) == b.version() && masters.contains(b.masterId()));
+                    if (!same) {
+                        return new VisitOutcome.ChangedByOthers(current);
                     }
-                    try {
-                        moved.add(BookingRows.toBooking(sp.update(BOOKINGS).set(BOOKINGS.STARTS_AT, utc(to))
-                                .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(b.id()))).returning().fetchOne()));
-                    } catch (DataAccessException e) {
-                        if ("23P01".equals(e.sqlState())) {
-                            throw new Refused(index, new RuleBook.Problem(RuleBook.Rule.TIME_TAKEN, null, null, b.durationMin()));
+                    // moving later, the last part first; earlier, the first part first: no part is asked
+                    // about (or written onto) the place another part of the visit is leaving
+                    List<Booking> order = new ArrayList<>(current);
+                    if (!by.isNegative()) {
+                        order.sort(Comparator.comparing(Booking::start).reversed());
+                    }
+                    return attempt.savepoint(sp -> {
+                        List<Booking> moved = new ArrayList<>();
+                        for (Booking b : order) {
+                            Instant to = b.start().plus(by);
+                            int index = current.indexOf(b);
+                            RuleBook.Question q = new RuleBook.Question(tenantId, b.masterId(), null, b.serviceId(), to, b.durationMin(), b.id(),
+                                    false, b.outsideHours(), false, b.status().holdsTime());
+                            Optional<RuleBook.Problem> problem = RuleBook.check(sp, q);
+                            if (problem.isPresent()) {
+                                throw attempt.refuse(refusal(attempt, asked, index, q, problem.get()));
+                            }
+                            try {
+                                moved.add(BookingRows.toBooking(sp.update(BOOKINGS).set(BOOKINGS.STARTS_AT, utc(to))
+                                        .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(b.id()))).returning().fetchOne()));
+                            } catch (DataAccessException e) {
+                                if ("23P01".equals(e.sqlState())) {
+                                    throw attempt.refuse(taken(attempt, asked, index));
+                                }
+                                throw e;
+                            }
                         }
-                        throw e;
-                    }
-                }
-                moved.sort(Comparator.comparing(Booking::start).thenComparing(Booking::id));
-                return new VisitOutcome.Booked(visitId, moved);
-            });
-        }, refused -> {
-            NewVisit asked = new NewVisit(tenantId, before.get(0).clientId(), before.stream()
-                    .map(b -> new NewVisit.Part(b.masterId(), b.serviceId(), b.start().plus(by), b.durationMin())).toList(),
-                    "", null, source);
-            return refusal(asked, refused);
-        });
-    }
-
-    /** The answer for a refused part: the nearest starts of the whole visit when its time is taken, else why not. */
-    private VisitOutcome refusal(NewVisit v, Refused r) {
-        RuleBook.Problem p = r.problem;
-        return switch (p.rule()) {
-            case TIME_TAKEN, RESOURCE_TAKEN -> {
-                List<Instant> nearest;
-                try {
-                    nearest = VisitSlots.nearest(dsl, v);
-                } catch (DataAccessException e) {
-                    log.warn("a visit's time was taken; its nearest free starts could not be searched", e);
-                    nearest = List.of();
-                }
-                yield new VisitOutcome.TimeTaken(r.part, nearest);
-            }
-            case UNKNOWN_MASTER -> new VisitOutcome.Invalid(r.part, InvalidReason.UNKNOWN_MASTER, "");
-            case MASTER_INACTIVE -> new VisitOutcome.Invalid(r.part, InvalidReason.MASTER_INACTIVE, String.valueOf(p.masterName()));
-            case UNKNOWN_SERVICE -> new VisitOutcome.Invalid(r.part, InvalidReason.UNKNOWN_SERVICE, "");
-            case SERVICE_INACTIVE -> new VisitOutcome.Invalid(r.part, InvalidReason.SERVICE_INACTIVE, String.valueOf(p.serviceName()));
-            case SERVICE_NOT_OFFERED -> new VisitOutcome.Invalid(r.part, InvalidReason.SERVICE_NOT_OFFERED, String.valueOf(p.serviceName()));
-            case DURATION_MISSING -> new VisitOutcome.Invalid(r.part, InvalidReason.DURATION_MISSING, "");
-            case DURATION_OUT_OF_RANGE -> new VisitOutcome.Invalid(r.part, InvalidReason.DURATION_OUT_OF_RANGE, String.valueOf(p.minutes()));
-            case START_IN_PAST -> new VisitOutcome.Invalid(r.part, InvalidReason.START_IN_PAST, "");
-            case OUTSIDE_WORKING_HOURS -> new VisitOutcome.Invalid(r.part, InvalidReason.OUTSIDE_WORKING_HOURS, "");
-            case MASTER_TIME_OFF -> new VisitOutcome.Invalid(r.part, InvalidReason.MASTER_TIME_OFF, "");
-            case UNKNOWN_CLIENT -> new VisitOutcome.Invalid(r.part, InvalidReason.UNKNOWN_CLIENT, "");
-        };
-    }
-
-    /** What {@link LostConnection#settle} answers once the old transaction is over: then ask the visit's truth. */
-    private static final BookingOutcome SETTLED = new BookingOutcome.Invalid(InvalidReason.BAD_VALUE, "settled");
-
-    private interface Work {
-        VisitOutcome run(DSLContext tx);
-    }
-
-    /** The lock statement, then {@code work}; retries deadlocks, maps the protocol's SQLSTATEs. */
-    private VisitOutcome inTransaction(long tenantId, List<Long> masters, Source source, Function<DSLContext, VisitOutcome> truth,
-                                       Work work, Function<Refused, VisitOutcome> refused) {
-        for (int attempt = 0; ; attempt++) {
-            MasterLocks locks = new MasterLocks(tenantId, masters, source);
-            boolean[] sent = {false};
-            try {
-                return dsl.transactionResult(cfg -> {
-                    DSLContext tx = cfg.dsl();
-                    sent[0] = true;   // from here on something may reach the server
-                    locks.take(tx);
-                    return work.run(tx);
+                        moved.sort(Comparator.comparing(Booking::start).thenComparing(Booking::id));
+                        return new VisitOutcome.Booked(visitId, moved);
+                    }, () -> taken(attempt, asked, 0));
                 });
-            } catch (Refused r) {
-                // the savepoint rolled every part back; the transaction ended, the locks are free
-                return refused.apply(r);
-            } catch (DataAccessException e) {
-                if (e.getCause() instanceof Refused r) {
-                    return refused.apply(r);
-                }
-                if (LostConnection.isLost(e)) {
-                    // settled as a booking is (ADR 17, ADR 23): under the visit's masters' locks on a
-                    // primary, the database says whether the visit landed
-                    log.warn("the connection was lost during a visit's write to masters {}: settling it", masters, e);
-                    VisitOutcome[] found = {null};
-                    BookingOutcome settled = LostConnection.settle(dsl, sent[0], locks, lostBudget, d -> {
-                        found[0] = truth.apply(d);
-                        return SETTLED;
-                    });
-                    return settled instanceof BookingOutcome.TryAgain t ? new VisitOutcome.TryAgain(t.why()) : found[0];
-                }
-                if (LostConnection.isReadOnlyServer(e) && attempt < BookingEngine.RETRIES) {
-                    // a standby refused the write (ADR 23): nothing was written; sent again to the primary
-                    log.info("the server took no writes (a standby after a failover or switchover); retrying the visit");
-                    backoff(attempt + 2);
-                    continue;
-                }
-                String state = e.sqlState();
-                if ("55P03".equals(state)) {
-                    log.info("schedules of masters {} stayed locked for 5 s: try again", masters);
-                    return new VisitOutcome.TryAgain(BookingOutcome.TryAgain.Why.BUSY);
-                }
-                if (("40P01".equals(state) || "40001".equals(state)) && attempt < BookingEngine.RETRIES) {
-                    log.info("{} on attempt {} of a visit, retrying", state, attempt + 1);
-                    backoff(attempt);
-                    continue;
-                }
-                if ("40P01".equals(state) || "40001".equals(state) || LostConnection.isReadOnlyServer(e)) {
-                    return new VisitOutcome.TryAgain(BookingOutcome.TryAgain.Why.BUSY);
-                }
-                if ("42501".equals(state)) {
-                    return new VisitOutcome.Invalid(0, InvalidReason.NO_PERMISSION, "");
-                }
-                if ("23503".equals(state)) {
-                    return new VisitOutcome.Invalid(0, InvalidReason.BAD_VALUE, "reference");
-                }
-                if (state != null && (state.startsWith("22") || "23514".equals(state))) {
-                    return new VisitOutcome.Invalid(0, InvalidReason.BAD_VALUE, "");
-                }
-                throw e;
-            }
+    }
+
+    /**
+     * What a whole-visit move whose answer was lost became: moved as asked (every part by
+     * {@code by}, one version on from the one the person saw) — answered with its parts, as a move
+     * answered at once is, so the desk offers its undo; not moved (every part at the version the
+     * person saw): try again; anything else: changed by someone else.
+     */
+    private static VisitOutcome moveSettled(DSLContext d, long tenantId, long visitId, List<Booking> before,
+                                            Map<Long, Integer> expected, Duration by) {
+        List<Booking> now = parts(d, tenantId, visitId);
+        if (now.stream().allMatch(b -> expected.get(b.id()) != null && expected.get(b.id()) == b.version())) {
+            return new VisitOutcome.TryAgain(BookingOutcome.TryAgain.Why.CONNECTION_LOST);
         }
+        Map<Long, Booking> was = new java.util.HashMap<>();
+        before.forEach(b -> was.put(b.id(), b));
+        boolean movedAsAsked = now.size() == before.size() && now.stream().allMatch(b -> {
+            Booking w = was.get(b.id());
+            Integer seen = expected.get(b.id());
+            return w != null && seen != null && w.version() == seen && b.version() == seen + 1 && b.start().equals(w.start().plus(by))
+                    && b.masterId() == w.masterId() && b.durationMin() == w.durationMin();
+        });
+        return movedAsAsked ? new VisitOutcome.Booked(visitId, now) : new VisitOutcome.ChangedByOthers(now);
+    }
+
+    /**
+     * The answer for part {@code part} refused: the nearest starts of the whole visit when its
+     * time is taken (searched after the commit), else why not.
+     */
+    private VisitOutcome refusal(WriteProtocol.Attempt<VisitOutcome> attempt, NewVisit v, int part, RuleBook.Question q, RuleBook.Problem p) {
+        if (p.rule() == RuleBook.Rule.TIME_TAKEN || p.rule() == RuleBook.Rule.RESOURCE_TAKEN) {
+            return taken(attempt, v, part);
+        }
+        BookingOutcome.Invalid why = BookingEngine.invalid(q, p);
+        return new VisitOutcome.Invalid(part, why.reason(), why.detail());
+    }
+
+    /** "Taken" at {@code part}; the nearest starts at which the whole visit fits, searched once the locks are let go. */
+    private VisitOutcome taken(WriteProtocol.Attempt<VisitOutcome> attempt, NewVisit v, int part) {
+        return attempt.afterCommit(new VisitOutcome.TimeTaken(part, List.of()), () -> {
+            try {
+                return new VisitOutcome.TimeTaken(part, VisitSlots.nearest(dsl, v));
+            } catch (DataAccessException e) {
+                log.warn("a visit's time was taken; its nearest free starts could not be searched", e);
+                return new VisitOutcome.TimeTaken(part, List.of());
+            }
+        });
     }
 
     /** The visit a request id made already, with its parts. */
@@ -340,15 +268,6 @@ final class VisitWrites {
     /** Each part's own request id, derived from the visit's: unique per salon, the same on every retry. */
     static UUID partRequest(UUID visitRequest, int part) {
         return UUID.nameUUIDFromBytes((visitRequest + ":" + part).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    private static void backoff(int attempt) {
-        long base = 20L << attempt;
-        try {
-            Thread.sleep(base + ThreadLocalRandom.current().nextLong(base));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static OffsetDateTime utc(Instant i) {

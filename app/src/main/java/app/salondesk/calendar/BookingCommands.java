@@ -12,12 +12,16 @@ public interface BookingCommands {
 
     BookingOutcome changeStatus(BookingRef ref, BookingStatus status);
 
-    /** Moves every part of the booking's visit by {@code by}, all or none (issue 18). */
-    default app.salondesk.booking.VisitOutcome moveVisit(BookingRef ref, java.time.Duration by) {
-        return new app.salondesk.booking.VisitOutcome.Invalid(0, app.salondesk.booking.InvalidReason.BAD_VALUE, "visit");
+    /** The parts of a visit as they are now, in time order (read while the desk asks "the whole visit?"). */
+    default java.util.List<app.salondesk.booking.Booking> visitParts(long visitId) {
+        return java.util.List.of();
     }
 
-    /** Moves a visit by {@code by} if its parts are still at {@code versions} (an undo: issue 17). */
+    /**
+     * Moves a visit by {@code by}, all or none (issue 18), if its parts are still at
+     * {@code versions} — the versions the person saw (a whole-visit drag: issue 30) or that this
+     * desk's move produced (an undo: issue 17).
+     */
     default app.salondesk.booking.VisitOutcome moveVisit(long visitId, java.util.Map<Long, Integer> versions, java.time.Duration by) {
         return new app.salondesk.booking.VisitOutcome.Invalid(0, app.salondesk.booking.InvalidReason.BAD_VALUE, "visit");
     }

@@ -319,15 +319,17 @@ final class BookingDrag {
             minutes = (int) Duration.between(now.getStartZonedDateTime(), now.getEndZonedDateTime()).toMinutes();
         }
         if (ref.visitId() != null && master == d.fromMaster().id() && minutes == (int) d.original().getDuration().toMinutes()) {
-            // a part of a visit moved in time: the whole visit, only this booking, or neither
+            // a part of a visit moved in time: the whole visit, only this booking, or neither — each
+            // part checked at the version the person sees while asked (issue 30)
+            Optional<VisitAsSeen> seen = vm.visitAsSeen(ref);
             VisitChoice choice = askVisit.apply(entry);
             if (choice == VisitChoice.NEITHER) {
                 entry.setInterval(d.original());
                 return;
             }
-            if (choice == VisitChoice.WHOLE) {
+            if (choice == VisitChoice.WHOLE && seen.isPresent()) {
                 savingUntilAnswered(entry);
-                vm.moveVisit(ref, Duration.between(d.original().getStartZonedDateTime().toInstant(), start), saved -> {
+                vm.moveVisit(ref, seen.get(), Duration.between(d.original().getStartZonedDateTime().toInstant(), start), saved -> {
                     answered(entry);
                     if (!saved) {
                         entry.setInterval(d.original());

@@ -351,14 +351,49 @@ public final class DayScheduleViewModel {
                 });
     }
 
-    /** Moves the booking's whole visit by {@code by}; {@code done} as for {@link #move}. */
-    public void moveVisit(BookingRef ref, java.time.Duration by, Consumer<Boolean> done) {
+    /**
+     * The versions of {@code ref}'s visit as the person sees it now, when the desk asks "the whole
+     * visit?" (issue 30): the parts on screen at their entries' versions, the dragged one at its
+     * own; the others read now, off the FX thread, while the question is on screen. Empty without
+     * a visit.
+     */
+    Optional<VisitAsSeen> visitAsSeen(BookingRef ref) {
+        if (commands == null || ref.visitId() == null) {
+            return Optional.empty();
+        }
+        Map<Long, Integer> onDesk = new HashMap<>();
+        List<DaySchedule> days = new java.util.ArrayList<>(onScreen.values());
+        if (schedule.get() != null) {
+            days.add(schedule.get());
+        }
+        days.stream().flatMap(d -> d.bookings().stream()).filter(b -> ref.visitId().equals(b.visitId()))
+                .forEach(b -> onDesk.put(b.id(), b.version()));
+        onDesk.put(ref.bookingId(), ref.version());
+        java.util.concurrent.CompletableFuture<List<app.salondesk.booking.Booking>> read = new java.util.concurrent.CompletableFuture<>();
+        BookingCommands asked = commands;
+        long visit = ref.visitId();
+        tasks.run(() -> {
+            try {
+                return read.complete(asked.visitParts(visit));
+            } catch (RuntimeException e) {
+                read.completeExceptionally(e);
+                throw e;
+            }
+        }, ok -> { }, failure -> { });
+        return Optional.of(new VisitAsSeen(visit, onDesk, read));
+    }
+
+    /**
+     * Moves the booking's whole visit by {@code by}, each part checked at the version in
+     * {@code seen}; {@code done} as for {@link #move}.
+     */
+    void moveVisit(BookingRef ref, VisitAsSeen seen, java.time.Duration by, Consumer<Boolean> done) {
         if (commands == null || !editable.get() || ref.visitId() == null) {
             done.accept(false);
             return;
         }
         Optional<ScheduledBooking> was = shown(ref.bookingId());
-        tasks.save(messages.get("visit.moveWhole"), () -> commands.moveVisit(ref, by),
+        tasks.save(messages.get("visit.moveWhole"), () -> commands.moveVisit(seen.visitId(), seen.versions(), by),
                 outcome -> {
                     boolean saved = outcome instanceof app.salondesk.booking.VisitOutcome.Booked;
                     notification.set(saved ? messages.get("visit.moved")

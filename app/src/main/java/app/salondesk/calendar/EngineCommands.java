@@ -41,18 +41,9 @@ public final class EngineCommands implements BookingCommands {
         return engine.changeStatus(new StatusChange(tenantId, ref.bookingId(), ref.version(), ref.masterId(), status, Source.FORM));
     }
 
-    /**
-     * The whole visit by {@code by}: the dragged part at the version the desk showed, the others
-     * as they are now (read just before; a change by someone else meanwhile is still caught by
-     * the dragged part's version or the engine's row locks).
-     */
     @Override
-    public app.salondesk.booking.VisitOutcome moveVisit(BookingRef ref, java.time.Duration by) {
-        java.util.Map<Long, Integer> versions = new java.util.HashMap<>();
-        for (app.salondesk.booking.Booking b : engine.visitParts(tenantId, ref.visitId())) {
-            versions.put(b.id(), b.id() == ref.bookingId() ? ref.version() : b.version());
-        }
-        return engine.moveVisit(tenantId, ref.visitId(), versions, by, moveSource);
+    public java.util.List<app.salondesk.booking.Booking> visitParts(long visitId) {
+        return engine.visitParts(tenantId, visitId);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package app.salondesk.waitlist;
 
+import app.salondesk.booking.Booking;
 import app.salondesk.booking.BookingEngine;
 import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.BookingStatus;
@@ -23,24 +24,28 @@ import static app.salondesk.jooq.Tables.WAITLIST_ENTRIES;
 /**
  * Gives free time to waiting entries, first come first served — the waitlist worker's work
  * without its threads, so tests and tools can run a pass synchronously. See
- * docs/decisions/0013-the-waitlist-worker-claims-with-skip-locked.md. For one entry, in ONE
- * transaction:
+ * docs/decisions/0013-the-waitlist-worker-claims-with-skip-locked.md. For one entry:
  * <ol>
- *   <li><b>claim</b> it: {@code SELECT … FOR UPDATE SKIP LOCKED} where it is still waiting. An
- *       entry another worker holds is skipped at once (no worker waits for another); the row
- *       lock is the claim, so a worker that dies lets go of it with its connection;</li>
- *   <li>find its free times ({@link FreeTimes}: the rule book decides, earliest first);</li>
- *   <li><b>book</b> the first through {@link BookingEngine} — source waitlist, status pending,
- *       request id the entry's own — whose transaction becomes a savepoint of this one: the same
- *       named master lock, 5 s lock_timeout, rule book, exclusion constraint as every road;</li>
- *   <li>mark the entry fulfilled with that booking, and commit: booking and fulfilment land
- *       together or not at all. A crash before the commit writes neither; a lost answer to the
- *       commit finds the entry fulfilled next time; and the entry's request id could only ever
- *       make one booking anyway.</li>
+ *   <li><b>look</b>, in a short transaction that takes no master's lock: claim the entry
+ *       ({@code SELECT … FOR UPDATE SKIP LOCKED} where it is still waiting — an entry another
+ *       worker holds is skipped at once, no worker waits for another), read the salon's rules,
+ *       and find its free times ({@link FreeTimes}: the rule book decides, earliest first) — or,
+ *       for a salon that only proposes, record the first as an offer;</li>
+ *   <li><b>book</b> each free time in turn as a write of its own through {@link BookingEngine}
+ *       (the one write protocol: the masters' named locks in the global order, 5 s lock_timeout,
+ *       rule book, exclusion constraint — source waitlist, status pending, request id the
+ *       entry's own), which under those locks claims the entry again the same way and, once
+ *       booked, marks it fulfilled in the same transaction: booking and fulfilment land together
+ *       or not at all. A try that fails ends its transaction, and lets go of its master's lock,
+ *       before the next try takes another (issue 30: they were all one transaction, so a failed
+ *       try's lock was kept while the next took a lower-numbered master's — against the global
+ *       order, a deadlock with a cross-master move).</li>
  * </ol>
  * Anything else — no free time, "taken" by a faster writer, "try again" after 5 s on a held
- * lock, a refusal — leaves the entry waiting, with nothing written. In "propose only" mode the
- * first free time is recorded as an offer instead of booked.
+ * lock, a refusal — leaves the entry waiting, with nothing written. A crash before a commit writes
+ * neither; a lost answer to it is settled by the entry's request id, which can only ever make one
+ * booking. Two workers never book an entry twice: the second to take the master's lock finds the
+ * entry held, or fulfilled.
  */
 public final class WaitlistBooker {
 
@@ -143,51 +148,101 @@ public final class WaitlistBooker {
     }
 
     Result tryEntry(long tenantId, long entryId, Scope scope) {
-        return dsl.transactionResult(cfg -> {
-            DSLContext tx = cfg.dsl();
-            Record e = tx.select(WAITLIST_ENTRIES.CLIENT_ID, WAITLIST_ENTRIES.SERVICE_ID, WAITLIST_ENTRIES.DURATION_MIN,
-                            WAITLIST_ENTRIES.REQUEST_ID, WAITLIST_ENTRIES.NOTE)
-                    .from(WAITLIST_ENTRIES)
-                    .where(WAITLIST_ENTRIES.TENANT_ID.eq(tenantId).and(WAITLIST_ENTRIES.ID.eq(entryId))
-                            .and(WAITLIST_ENTRIES.STATE.eq("waiting")))
-                    .forUpdate().skipLocked()
-                    .fetchOne();
-            if (e == null) {
-                boolean stillWaiting = tx.fetchExists(WAITLIST_ENTRIES, WAITLIST_ENTRIES.TENANT_ID.eq(tenantId)
-                        .and(WAITLIST_ENTRIES.ID.eq(entryId)).and(WAITLIST_ENTRIES.STATE.eq("waiting")));
-                return new Result(entryId, stillWaiting ? Attempt.HELD_ELSEWHERE : Attempt.NOT_WAITING, null);
+        Look look = dsl.transactionResult(cfg -> look(cfg.dsl(), tenantId, entryId, scope));
+        if (look.result() != null) {
+            return look.result();
+        }
+        BookingEngine engine = new BookingEngine(dsl);
+        Record e = look.entry();
+        Long serviceId = e.get(WAITLIST_ENTRIES.SERVICE_ID);
+        UUID requestId = e.get(WAITLIST_ENTRIES.REQUEST_ID);
+        for (FreeTime t : look.free()) {
+            Claim claim = new Claim(tenantId, entryId);
+            BookingOutcome outcome = engine.book(new NewBooking(tenantId, t.masterId(), e.get(WAITLIST_ENTRIES.CLIENT_ID), null,
+                    serviceId, t.start(), serviceId == null ? e.get(WAITLIST_ENTRIES.DURATION_MIN) : null,
+                    e.get(WAITLIST_ENTRIES.NOTE), requestId, Source.WAITLIST, false), BookingStatus.PENDING, claim);
+            if (claim.lost != null) {
+                return new Result(entryId, claim.lost, null);
             }
-            WaitlistRules rules = WaitlistRepository.rules(tx, tenantId);
-            if (!rules.enabled()) {
-                return new Result(entryId, Attempt.WAITLIST_OFF, null);
+            if (outcome instanceof BookingOutcome.Booked b) {
+                log.info("waitlist entry {} of salon {} booked as #{} at {}", entryId, tenantId, b.booking().id(), b.booking().start());
+                return new Result(entryId, Attempt.FULFILLED, b.booking().id());
             }
-            List<FreeTime> free = FreeTimes.forEntry(tx, tenantId, entryId, scope, TRIES_PER_ENTRY);
-            if (free.isEmpty()) {
-                return new Result(entryId, Attempt.NOTHING_FREE, null);
+            if (outcome instanceof BookingOutcome.TryAgain) {
+                return new Result(entryId, Attempt.BUSY, null);
             }
-            if (!rules.autoBook()) {
-                offer(tx, tenantId, entryId, free.get(0));
-                return new Result(entryId, Attempt.OFFERED, null);
-            }
-            BookingEngine engine = new BookingEngine(tx);
-            Long serviceId = e.get(WAITLIST_ENTRIES.SERVICE_ID);
-            UUID requestId = e.get(WAITLIST_ENTRIES.REQUEST_ID);
-            for (FreeTime t : free) {
-                BookingOutcome outcome = engine.book(new NewBooking(tenantId, t.masterId(), e.get(WAITLIST_ENTRIES.CLIENT_ID), null,
-                        serviceId, t.start(), serviceId == null ? e.get(WAITLIST_ENTRIES.DURATION_MIN) : null,
-                        e.get(WAITLIST_ENTRIES.NOTE), requestId, Source.WAITLIST, false), BookingStatus.PENDING);
-                if (outcome instanceof BookingOutcome.Booked b) {
-                    fulfil(tx, tenantId, entryId, b.booking().id());
-                    log.info("waitlist entry {} of salon {} booked as #{} at {}", entryId, tenantId, b.booking().id(), t.start());
-                    return new Result(entryId, Attempt.FULFILLED, b.booking().id());
-                }
-                if (outcome instanceof BookingOutcome.TryAgain) {
-                    return new Result(entryId, Attempt.BUSY, null);
-                }
-                log.debug("waitlist entry {}: {} at {} was not booked: {}", entryId, t.masterId(), t.start(), outcome);
-            }
-            return new Result(entryId, Attempt.NOTHING_FREE, null);
-        });
+            log.debug("waitlist entry {}: {} at {} was not booked: {}", entryId, t.masterId(), t.start(), outcome);
+        }
+        return new Result(entryId, Attempt.NOTHING_FREE, null);
+    }
+
+    /** What a look at an entry found: the answer already ({@code result}), or the entry and its free times to try. */
+    private record Look(Result result, Record entry, List<FreeTime> free) {
+    }
+
+    /** The first step, in the caller's transaction: claim, rules, free times, or the offer. No master's lock is taken. */
+    private static Look look(DSLContext tx, long tenantId, long entryId, Scope scope) {
+        Record e = claimed(tx, tenantId, entryId);
+        if (e == null) {
+            return new Look(new Result(entryId, heldOrGone(tx, tenantId, entryId), null), null, null);
+        }
+        WaitlistRules rules = WaitlistRepository.rules(tx, tenantId);
+        if (!rules.enabled()) {
+            return new Look(new Result(entryId, Attempt.WAITLIST_OFF, null), null, null);
+        }
+        List<FreeTime> free = FreeTimes.forEntry(tx, tenantId, entryId, scope, TRIES_PER_ENTRY);
+        if (free.isEmpty()) {
+            return new Look(new Result(entryId, Attempt.NOTHING_FREE, null), null, null);
+        }
+        if (!rules.autoBook()) {
+            offer(tx, tenantId, entryId, free.get(0));
+            return new Look(new Result(entryId, Attempt.OFFERED, null), null, null);
+        }
+        return new Look(null, e, free);
+    }
+
+    /** The entry, row-locked by this transaction, if it is waiting and no other worker holds it. */
+    private static Record claimed(DSLContext tx, long tenantId, long entryId) {
+        return tx.select(WAITLIST_ENTRIES.CLIENT_ID, WAITLIST_ENTRIES.SERVICE_ID, WAITLIST_ENTRIES.DURATION_MIN,
+                        WAITLIST_ENTRIES.REQUEST_ID, WAITLIST_ENTRIES.NOTE)
+                .from(WAITLIST_ENTRIES)
+                .where(WAITLIST_ENTRIES.TENANT_ID.eq(tenantId).and(WAITLIST_ENTRIES.ID.eq(entryId))
+                        .and(WAITLIST_ENTRIES.STATE.eq("waiting")))
+                .forUpdate().skipLocked()
+                .fetchOne();
+    }
+
+    private static Attempt heldOrGone(DSLContext tx, long tenantId, long entryId) {
+        boolean stillWaiting = tx.fetchExists(WAITLIST_ENTRIES, WAITLIST_ENTRIES.TENANT_ID.eq(tenantId)
+                .and(WAITLIST_ENTRIES.ID.eq(entryId)).and(WAITLIST_ENTRIES.STATE.eq("waiting")));
+        return stillWaiting ? Attempt.HELD_ELSEWHERE : Attempt.NOT_WAITING;
+    }
+
+    /**
+     * The entry claimed again inside a booking's own transaction, under the master's lock, and
+     * fulfilled there by the booking: a row lock taken after the named locks, never waited for.
+     */
+    private static final class Claim implements BookingEngine.Alongside {
+        private final long tenantId;
+        private final long entryId;
+        /** Why the entry could not be claimed (held by another worker, or no longer waiting); null: claimed. */
+        Attempt lost;
+
+        Claim(long tenantId, long entryId) {
+            this.tenantId = tenantId;
+            this.entryId = entryId;
+        }
+
+        @Override
+        public boolean claim(DSLContext tx) {
+            lost = claimed(tx, tenantId, entryId) == null ? heldOrGone(tx, tenantId, entryId) : null;
+            return lost == null;
+        }
+
+        @Override
+        public void booked(DSLContext tx, Booking booking) {
+            fulfil(tx, tenantId, entryId, booking.id());
+        }
     }
 
     private static void fulfil(DSLContext tx, long tenantId, long entryId, long bookingId) {

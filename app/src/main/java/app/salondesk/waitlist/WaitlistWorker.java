@@ -23,8 +23,10 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>Sweeps</b> the whole list on start, every {@code sweepEvery}, and when the connection
  *       is back after an outage (changes made meanwhile were not heard): expires what is over,
  *       then tries every waiting entry.</li>
- *   <li><b>Books</b> through {@link WaitlistBooker}: claim with {@code FOR UPDATE SKIP LOCKED},
- *       book through the engine, mark fulfilled, in one transaction. Several workers (two desks,
+ *   <li><b>Books</b> through {@link WaitlistBooker}: claim with {@code FOR UPDATE SKIP LOCKED} and
+ *       find the free times without any master's lock, then book each through the engine as a
+ *       write of its own that claims the entry again and marks it fulfilled in the booking's
+ *       transaction. Several workers (two desks,
  *       a desk and {@code serve}) may run for one salon: none books an entry twice, none waits
  *       for another (ADR 13). When an older entry is held by another worker, the pass is run
  *       again a moment later, so that a younger entry does not overtake it.</li>

@@ -214,6 +214,35 @@ class BookingSeriesTest {
         assertEquals(f.bohdan + " " + pg(week(3, 12).plus(Duration.ofDays(1))) + " 45", rows.get(3));
     }
 
+    /**
+     * Issue 30, defect 2: a weekly series moved a week later from its second occurrence on. Moved
+     * earliest first, each occurrence landed on its sibling of the next week, not moved yet: the
+     * 2nd and 3rd were refused "taken", the 4th moved, and the series ended as weeks 1, 2, 3, 5.
+     */
+    @Test
+    void movingASeriesAWeekLaterFromItsSecondOnMovesEveryLaterOneWithoutCollidingWithItself() {
+        List<BookingSeries.Occurrence> made = weekly(f.cutWith(f.anna, week(0, 10)), 4);
+        Booking second = ((Booked) made.get(1).outcome()).booking();
+        List<BookingSeries.Occurrence> moved = series.changeFrom(second, f.anna, week(2, 10), 60, EngineFixture.ZONE, Source.FORM);
+        assertEquals(3, moved.size());
+        moved.forEach(o -> assertTrue(o.done(), o.toString()));
+        // the answers stay in the series' order, each at the time it was moved to
+        assertEquals(List.of(week(2, 10), week(3, 10), week(4, 10)), moved.stream().map(BookingSeries.Occurrence::wished).toList());
+        assertEquals(List.of(week(0, 10), week(2, 10), week(3, 10), week(4, 10)), seriesStarts());
+        assertEquals(0, f.overlappingPairs());
+
+        // and back a week earlier from the (now) second on: weeks 0, 1, 2, 3 again
+        Booking again = f.engine.find(f.tenant, second.id()).orElseThrow();
+        List<BookingSeries.Occurrence> back = series.changeFrom(again, f.anna, week(1, 10), 60, EngineFixture.ZONE, Source.FORM);
+        back.forEach(o -> assertTrue(o.done(), o.toString()));
+        assertEquals(List.of(week(0, 10), week(1, 10), week(2, 10), week(3, 10)), seriesStarts());
+    }
+
+    private static List<Instant> seriesStarts() {
+        return f.dsl.resultQuery("SELECT starts_at FROM bookings WHERE series_id IS NOT NULL ORDER BY starts_at")
+                .fetch(0, java.time.OffsetDateTime.class).stream().map(java.time.OffsetDateTime::toInstant).toList();
+    }
+
     private static String pg(Instant t) {
         return f.dsl.resultQuery("SELECT CAST(? AS timestamptz)::text", t.atOffset(java.time.ZoneOffset.UTC)).fetchOne(0, String.class);
     }

@@ -191,6 +191,30 @@ class NetworkStallTest {
         assertEquals(made.visitId(), again.visitId());
     }
 
+    /**
+     * Issue 30, defect 6: a whole visit moved, its COMMIT landed, its answer lost. The settle
+     * compared the parts' versions with those before the move, found them changed, and said
+     * "changed by others" — for the desk's own move, which it then did not offer to undo.
+     */
+    @Test
+    void aWholeVisitMoveThatCommittedBeforeItsAnswerWasLostIsAnsweredMovedWithItsParts() {
+        VisitOutcome.Booked made = assertInstanceOf(VisitOutcome.Booked.class, f.engine.bookVisit(new NewVisit(f.tenant, f.client,
+                java.util.List.of(new NewVisit.Part(f.anna, f.cut, at(9, 0), null), new NewVisit.Part(f.bohdan, f.cut, at(10, 0), null)),
+                "", java.util.UUID.randomUUID(), Source.FORM)));
+        java.util.Map<Long, Integer> seen = new java.util.HashMap<>();
+        made.parts().forEach(p -> seen.put(p.id(), p.version()));
+        proxy.stallAnswersAfterTheDeskSends("COMMIT");
+        proxy.resumeAfter(5_000);
+        VisitOutcome.Booked moved = assertInstanceOf(VisitOutcome.Booked.class,
+                desk.moveVisit(f.tenant, made.visitId(), seen, Duration.ofMinutes(30), Source.DRAG));
+        assertEquals(java.util.List.of(at(9, 30), at(10, 30)), moved.parts().stream().map(Booking::start).toList());
+        for (Booking p : moved.parts()) {
+            assertEquals(seen.get(p.id()) + 1, p.version(), "the versions an undo must carry");
+        }
+        assertEquals(java.util.List.of(at(9, 30), at(10, 30)),
+                f.engine.visitParts(f.tenant, made.visitId()).stream().map(Booking::start).toList());
+    }
+
     @Test
     void aVisitThatNeverReachedTheServerIsTryAgainWithNothingWritten() {
         NewVisit visit = new NewVisit(f.tenant, f.client, java.util.List.of(

@@ -289,6 +289,37 @@ class PhasedDeskTest {
     }
 
     /**
+     * Issue 30, defect 4: while the desk asks "the whole visit?", another desk moves the visit's
+     * cut ten minutes on. The whole-visit move must check the cut at the version this desk showed
+     * (it used to send the version read just before the move, and moved the cut a second time):
+     * "someone else changed it", and nothing is moved.
+     */
+    @Test
+    void aWholeVisitDragAfterAnotherDeskMovedAPartMovesNothingAndSaysSo(FxRobot robot) throws Exception {
+        awaitLoaded();
+        long colour = f.dsl.resultQuery("SELECT id FROM services WHERE name = 'Colour' AND tenant_id = " + f.tenant).fetchOne(0, Long.class);
+        var visit = (app.salondesk.booking.VisitOutcome.Booked) f.engine.bookVisit(new app.salondesk.booking.NewVisit(f.tenant, f.client,
+                java.util.List.of(new app.salondesk.booking.NewVisit.Part(f.anna, colour, at(14, 0), null),
+                        new app.salondesk.booking.NewVisit.Part(f.bohdan, f.cut, at(15, 40), null)),
+                "", java.util.UUID.randomUUID(), app.salondesk.booking.Source.FORM));
+        robot.interact(() -> desk.window().schedule().refresh());
+        waitFor(() -> entryAt(robot, "Iryna", at(14, 0)).isPresent() && entryAt(robot, "Iryna", at(15, 40)).isPresent());
+        DayEntryView ev = entryAt(robot, "Iryna", at(14, 0)).orElseThrow();
+        double hour = hourHeight(ev);
+        robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hour / 2).moveBy(0, hour / 2).drop();
+        waitFor(() -> robot.lookup("#visit-move-whole").tryQuery().isPresent());
+        // the other desk, while this one asks
+        Booking cut = visit.parts().get(1);
+        TestDesks.offFx(() -> f.booked(f.engine.reschedule(new app.salondesk.booking.Reschedule(f.tenant, cut.id(), cut.version(),
+                f.bohdan, f.bohdan, at(15, 50), 60, app.salondesk.booking.Source.DRAG, false))));
+        robot.clickOn("#visit-move-whole");
+        waitFor(() -> notification(robot).startsWith("Someone else changed"));
+        assertEquals(java.util.List.of(at(14, 0), at(15, 50)), starts(visit.visitId()), "nothing moved by this desk");
+        assertEquals(cut.version() + 1, f.engine.find(f.tenant, cut.id()).orElseThrow().version());
+        assertEquals(0, desk.schedule().undoable(), "nothing to undo");
+    }
+
+    /**
      * Iryna's visit — a colour with Anna at 14:00, then a cut with Bohdan at 15:40 — with its colour
      * dragged an hour later and "the whole visit" answered: both parts an hour later. Its id.
      */

@@ -175,6 +175,66 @@ class WaitlistBookerTest {
         assertEquals(WaitlistState.WAITING, w.entry(younger).state());
     }
 
+    /**
+     * Issue 30, defect 10: each free time an entry tries is a write of its own, whose masters'
+     * locks are let go before the next. Here the entry's first free time (Bohdan 09:00) is taken
+     * by another desk while the worker waits for Bohdan's lock, and its second is Anna's (a lower
+     * id) at 10:00, whose lock a cross-master move holds while it goes on to take Bohdan's. The
+     * worker ran every try inside its claim's transaction: it kept Bohdan's lock while it waited
+     * for Anna's, against the global order, and the move deadlocked with it.
+     */
+    @Test
+    void aFailedTryLetsGoOfItsMastersLockBeforeTheNextSoACrossMasterMoveNeverDeadlocksWithTheWorker() throws Exception {
+        long id = w.join(w.f.cut, null, null, DAY, DAY, MORNING);
+        w.cancel(WaitlistFixture.at(made, w.f.bohdan, DAY, 9));
+        w.cancel(WaitlistFixture.at(made, w.f.anna, DAY, 10));
+        long other = w.f.id("INSERT INTO clients (tenant_id, name) VALUES (" + w.f.tenant + ", 'Oksana') RETURNING id");
+        long annaKey = w.f.id("SELECT salondesk_master_lock_key(" + w.f.tenant + ", " + w.f.anna + ")");
+        long bohdanKey = w.f.id("SELECT salondesk_master_lock_key(" + w.f.tenant + ", " + w.f.bohdan + ")");
+        String key = "((l.classid::bigint << 32) | l.objid::bigint)";
+        try (Connection desk = TestPostgres.connect(w.f.backend.database().settings()); Statement d = desk.createStatement();
+             Connection move = TestPostgres.connect(w.f.backend.database().settings()); Statement m = move.createStatement()) {
+            desk.setAutoCommit(false);
+            move.setAutoCommit(false);
+            // a cross-master move, Anna to Bohdan, has taken Anna's lock (ascending: Anna first)
+            m.execute("SELECT salondesk_lock_master(" + w.f.tenant + ", " + w.f.anna + ")");
+            // another desk holds Bohdan's and books his 09:00 for someone else
+            d.execute("SELECT salondesk_lock_master(" + w.f.tenant + ", " + w.f.bohdan + ")");
+            java.util.concurrent.CompletableFuture<WaitlistBooker.Result> worker =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> w.booker.tryEntry(w.f.tenant, id));
+            waitUntil(() -> w.f.count("SELECT count(*) FROM pg_locks l WHERE l.locktype = 'advisory' AND NOT l.granted AND "
+                    + key + " = " + bohdanKey) == 1);
+            d.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
+                    + w.f.tenant + ", " + w.f.bohdan + ", " + other + ", " + w.f.cut + ", '" + at(DAY, 9, 0) + "', 60, 'confirmed')");
+            desk.commit();
+            // the worker's next try waits for Anna's lock: holding nothing of Bohdan's
+            waitUntil(() -> w.f.count("SELECT count(*) FROM pg_locks l WHERE l.locktype = 'advisory' AND NOT l.granted AND "
+                    + key + " = " + annaKey) == 1);
+            int workerPid = w.f.count("SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND NOT l.granted AND " + key + " = " + annaKey);
+            assertEquals(0, w.f.count("SELECT count(*) FROM pg_locks l WHERE l.pid = " + workerPid + " AND l.locktype = 'advisory' AND l.granted AND "
+                    + key + " = " + bohdanKey), "the failed try's lock of Bohdan is let go");
+            // the move goes on to Bohdan's lock: granted at once, no deadlock
+            m.execute("SET LOCAL lock_timeout = '3s'");
+            m.execute("SELECT salondesk_lock_master(" + w.f.tenant + ", " + w.f.bohdan + ")");
+            move.rollback();
+            WaitlistBooker.Result r = worker.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(Attempt.FULFILLED, r.attempt());
+            Booking b = w.f.engine.find(w.f.tenant, r.bookingId()).orElseThrow();
+            assertEquals(w.f.anna, b.masterId());
+            assertEquals(at(DAY, 10, 0), b.start());
+        }
+        assertEquals(WaitlistState.FULFILLED, w.entry(id).state());
+        assertEquals(0, w.f.overlappingPairs());
+    }
+
+    private static void waitUntil(java.util.concurrent.Callable<Boolean> condition) throws Exception {
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (!condition.call()) {
+            assertTrue(System.nanoTime() < until, "waited 10 s");
+            Thread.sleep(20);
+        }
+    }
+
     @Test
     void entriesWhoseDaysAreOverExpire() {
         long id = w.join(w.f.cut, null, null, DAY, DAY, MORNING);
