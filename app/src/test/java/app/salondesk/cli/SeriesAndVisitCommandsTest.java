@@ -104,7 +104,7 @@ class SeriesAndVisitCommandsTest {
 
     /** Issue 30, defect 2: a weekly series moved a week on must not land each occurrence on its not-yet-moved sibling. */
     @Test
-    @Disabled("fails until the protocol helper's BookingSeries.changeFrom moves a series in an order that cannot collide with itself")
+    @Disabled("enable once merged with issue30-protocol (main 3756747, BookingSeries.changeFrom latest first when moving later): on this branch it fails, weeks 1, 2, 3, 5")
     void aWeeklySeriesMovedAWeekOnMovesEveryOccurrence() {
         List<Long> ids = weekly("2030-01-07T10:00", 4);
         DemoCli.Run r = cli.run("series", "move", "--booking", ids.get(1).toString(), "--by-days", "7");
