@@ -1,5 +1,6 @@
 package app.salondesk.cli;
 
+import app.salondesk.booking.Booking;
 import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.FreeSlot;
 import app.salondesk.catalog.Service;
@@ -19,14 +20,20 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** What {@code book} and {@code import} share: finding the salon, master, service; printing outcomes. */
+/**
+ * What {@code book}, {@code import} and the changes of bookings share: finding the salon, master,
+ * service; printing outcomes and their exit codes.
+ */
 final class BookingTools {
 
     static final int EXIT_BOOKED = 0;
     static final int EXIT_INVALID = 2;
     static final int EXIT_TIME_TAKEN = 3;
+    /** Changed by someone else since it was read (or since the version given): as a taken time, what was seen is gone. */
+    static final int EXIT_CHANGED = 3;
     static final int EXIT_TRY_AGAIN = 4;
 
     private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
@@ -104,25 +111,38 @@ final class BookingTools {
 
     /** One line per outcome, as the issue's command-line contract says. */
     String line(BookingOutcome outcome, Instant wished) {
+        return line(outcome, wished, b -> "booked " + booking(b));
+    }
+
+    /** One line per outcome; {@code done} words a booking made or changed ("moved #12 …"). */
+    String line(BookingOutcome outcome, Instant wished, Function<Booking, String> done) {
         return outcome.fold(
-                b -> "booked #" + b.booking().id() + " " + masterNames.getOrDefault(b.booking().masterId(), "?") + " "
-                        + b.booking().start().atZone(salon.zone()).format(DAY_TIME) + "-"
-                        + b.booking().end().atZone(salon.zone()).format(TIME),
+                b -> done.apply(b.booking()),
                 t -> "time-taken; nearest free: " + slots(t.nearestFree(), wished),
-                a -> "try again: " + messages.get(switch (a.why()) {
-                    case BUSY -> "cli.tryAgain";
-                    case CONNECTION_LOST -> "cli.tryAgainLost";
-                    case CONNECTION_LOST_UNKNOWN -> "cli.tryAgainLostUnknown";
-                }),
+                a -> "try again: " + tryAgain(a.why()),
                 c -> "changed by someone else: #" + c.current().id() + " is now version " + c.current().version(),
                 i -> "invalid: " + messages.format(i.reason().messageKey(), i.detail()));
     }
 
-    static int exitCode(BookingOutcome outcome) {
-        return outcome.fold(b -> EXIT_BOOKED, t -> EXIT_TIME_TAKEN, a -> EXIT_TRY_AGAIN, c -> EXIT_TRY_AGAIN, i -> EXIT_INVALID);
+    String tryAgain(BookingOutcome.TryAgain.Why why) {
+        return messages.get(switch (why) {
+            case BUSY -> "cli.tryAgain";
+            case CONNECTION_LOST -> "cli.tryAgainLost";
+            case CONNECTION_LOST_UNKNOWN -> "cli.tryAgainLostUnknown";
+        });
     }
 
-    private String slots(List<FreeSlot> slots, Instant wished) {
+    /** "#12 Olena Kovalenko 2030-01-07 10:00-11:00": a booking as the command line names it, in the salon's time. */
+    String booking(Booking b) {
+        return "#" + b.id() + " " + masterNames.getOrDefault(b.masterId(), "?") + " " + dayTime(b.start()) + "-"
+                + b.end().atZone(salon.zone()).format(TIME);
+    }
+
+    static int exitCode(BookingOutcome outcome) {
+        return outcome.fold(b -> EXIT_BOOKED, t -> EXIT_TIME_TAKEN, a -> EXIT_TRY_AGAIN, c -> EXIT_CHANGED, i -> EXIT_INVALID);
+    }
+
+    String slots(List<FreeSlot> slots, Instant wished) {
         if (slots.isEmpty()) {
             return messages.get("cli.nearestNone");
         }

@@ -29,7 +29,8 @@ import java.util.concurrent.Callable;
                 "Without a command, opens the window. The embedded database in ~/.salondesk",
                 "(or SALONDESK_HOME) is used unless --db-url or SALONDESK_DB_URL names a server."},
         subcommands = {DbCommand.class, DemoCommand.class, SalonsCommand.class, MastersCommand.class, ServicesCommand.class, ResourcesCommand.class,
-                HoursCommand.class, TimeOffCommand.class, BookCommand.class, ImportCommand.class, UsersCommand.class, LocksCommand.class,
+                HoursCommand.class, TimeOffCommand.class, BookCommand.class, BookingsCommand.class, SeriesCommand.class, VisitsCommand.class,
+                ImportCommand.class, UsersCommand.class, LocksCommand.class,
                 ServeCommand.class, WaitlistCommand.class, ExportCommand.class, BackupCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
