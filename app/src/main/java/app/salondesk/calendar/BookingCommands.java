@@ -12,6 +12,14 @@ public interface BookingCommands {
 
     BookingOutcome changeStatus(BookingRef ref, BookingStatus status);
 
+    /**
+     * The same commands, recorded in the history as coming by {@code road} (the right-click menu,
+     * Ctrl+Z); commands that record no road answer themselves.
+     */
+    default BookingCommands via(app.salondesk.booking.Source road) {
+        return this;
+    }
+
     /** Moves every part of the booking's visit by {@code by}, all or none (issue 18). */
     default app.salondesk.booking.VisitOutcome moveVisit(BookingRef ref, java.time.Duration by) {
         return new app.salondesk.booking.VisitOutcome.Invalid(0, app.salondesk.booking.InvalidReason.BAD_VALUE, "visit");
