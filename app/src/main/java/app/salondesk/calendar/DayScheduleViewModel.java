@@ -535,7 +535,8 @@ public final class DayScheduleViewModel {
                         return;
                     }
                     loading.set(!inFlight.isEmpty());
-                    status.set(messages.format("status.loadFailed", failure.getMessage()));
+                    // never the driver's text: it holds the whole statement; the details are in the log
+                    status.set(app.salondesk.ui.Failures.say(messages, "status.loadFailed", failure));
                 });
     }
 }
