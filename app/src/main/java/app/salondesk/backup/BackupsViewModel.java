@@ -201,7 +201,8 @@ public final class BackupsViewModel {
         if (failure instanceof BackupRefused r) {
             return messages.format(r.reason().messageKey, r.args());
         }
-        return messages.format("backup.failed", String.valueOf(failure.getMessage()));
+        // never the exception's own text (a statement, a class name): its reference, the details in the log
+        return app.salondesk.ui.Failures.say(messages, "backup.failedReference", failure);
     }
 
     public StringProperty folderProperty() {

@@ -240,7 +240,14 @@ public final class BookingEngine {
 
     // ---- changes of existing bookings --------------------------------------------------------
 
-    /** Move to another time and/or master, or change the duration (drag, resize, form, "Move to ▸"). */
+    /**
+     * Move to another time and/or master, or change the duration (drag, resize, form, "Move to ▸"),
+     * and the note with it when {@link Reschedule#note()} is given: one transaction, so nothing is
+     * half-saved. A booking that has the override of working hours keeps it (ADR 5): the rule book
+     * waives the hours for it, and the database lets only an admin take it further outside them. A
+     * change that keeps the master, start and length asks the rule book nothing: the booking's time
+     * is not changed, so a note can be changed even where the master's hours have changed since.
+     */
     public BookingOutcome reschedule(Reschedule cmd) {
         if (cmd.newStart() == null) {
             return new Invalid(InvalidReason.START_MISSING);
@@ -248,8 +255,12 @@ public final class BookingEngine {
         if (cmd.newDurationMin() <= 0 || cmd.newDurationMin() > MAX_DURATION_MIN) {
             return new Invalid(InvalidReason.DURATION_OUT_OF_RANGE, Integer.toString(cmd.newDurationMin()));
         }
+        if (cmd.note() != null && cmd.note().length() > MAX_NOTE_LENGTH) {
+            return new Invalid(InvalidReason.NOTE_TOO_LONG);
+        }
         Function<DSLContext, BookingOutcome> truth = d -> LostConnection.changeSettled(d, cmd.tenantId(), cmd.bookingId(), cmd.expectedVersion(),
-                b -> b.masterId() == cmd.toMasterId() && b.start().equals(cmd.newStart()) && b.durationMin() == cmd.newDurationMin());
+                b -> b.masterId() == cmd.toMasterId() && b.start().equals(cmd.newStart()) && b.durationMin() == cmd.newDurationMin()
+                        && (cmd.note() == null || cmd.note().equals(b.note())));
         return protocol().write(WriteProtocol.BOOKING, cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source())
                 .settledBy(truth).run(attempt -> {
             DSLContext tx = attempt.tx();
@@ -263,28 +274,74 @@ public final class BookingEngine {
             if (current.version() != cmd.expectedVersion() || current.masterId() != cmd.fromMasterId()) {
                 return new ChangedByOthers(current);
             }
-            // the same rules as a new booking, but: the client stays; the master's service is asked
-            // for only when the master changes; a start that does not move may lie in the past
-            RuleBook.Question q = new RuleBook.Question(cmd.tenantId(), cmd.toMasterId(), null, current.serviceId(),
-                    cmd.newStart(), cmd.newDurationMin(), current.id(), cmd.newStart().equals(current.start()),
-                    cmd.overrideHours(), current.masterId() != cmd.toMasterId(), current.status().holdsTime());
-            Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
-            if (problem.isPresent()) {
-                return refusal(attempt, q, problem.get(), true);
+            boolean samePlace = current.masterId() == cmd.toMasterId() && current.start().equals(cmd.newStart())
+                    && current.durationMin() == cmd.newDurationMin();
+            boolean waived = cmd.overrideHours() || current.outsideHours();
+            if (!samePlace) {
+                // the same rules as a new booking, but: the client stays; the master's service is asked
+                // for only when the master changes; a start that does not move may lie in the past
+                RuleBook.Question q = new RuleBook.Question(cmd.tenantId(), cmd.toMasterId(), null, current.serviceId(),
+                        cmd.newStart(), cmd.newDurationMin(), current.id(), cmd.newStart().equals(current.start()),
+                        waived, current.masterId() != cmd.toMasterId(), current.status().holdsTime());
+                Optional<RuleBook.Problem> problem = RuleBook.check(tx, q);
+                if (problem.isPresent()) {
+                    return refusal(attempt, q, problem.get(), true);
+                }
             }
-            boolean outside = cmd.overrideHours()
-                    && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.toMasterId(), current.serviceId(), current.id(),
+            // kept as it is by a change that leaves the time alone, unless an admin asks for it now
+            boolean outside = samePlace && !cmd.overrideHours() ? current.outsideHours()
+                    : waived && !RuleBook.withinHours(tx, cmd.tenantId(), cmd.toMasterId(), current.serviceId(), current.id(),
                     cmd.newStart(), cmd.newDurationMin());
             return attempt.savepoint(
-                    sp -> new Booked(BookingRows.toBooking(sp.update(BOOKINGS)
-                            .set(BOOKINGS.MASTER_ID, cmd.toMasterId())
-                            .set(BOOKINGS.STARTS_AT, utc(cmd.newStart()))
-                            .set(BOOKINGS.DURATION_MIN, cmd.newDurationMin())
-                            .set(BOOKINGS.OUTSIDE_HOURS, outside)
-                            .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
-                            .returning().fetchOne())),
+                    sp -> {
+                        var change = sp.update(BOOKINGS)
+                                .set(BOOKINGS.MASTER_ID, cmd.toMasterId())
+                                .set(BOOKINGS.STARTS_AT, utc(cmd.newStart()))
+                                .set(BOOKINGS.DURATION_MIN, cmd.newDurationMin())
+                                .set(BOOKINGS.OUTSIDE_HOURS, outside);
+                        if (cmd.note() != null) {
+                            change = change.set(BOOKINGS.NOTE, cmd.note());
+                        }
+                        return new Booked(BookingRows.toBooking(change
+                                .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
+                                .returning().fetchOne()));
+                    },
                     () -> taken(attempt, new NearestFree.Question(cmd.tenantId(), cmd.newDurationMin(), cmd.newStart(), cmd.toMasterId(),
                             current.serviceId(), current.id())));
+        });
+    }
+
+    /**
+     * Changes a booking's note and nothing else, under the master's lock with the version check
+     * (the command line's {@code bookings note}); the history records it as any change.
+     */
+    public BookingOutcome changeNote(NoteChange cmd) {
+        if (cmd.note() == null) {
+            return new Invalid(InvalidReason.BAD_VALUE, "note");
+        }
+        if (cmd.note().length() > MAX_NOTE_LENGTH) {
+            return new Invalid(InvalidReason.NOTE_TOO_LONG);
+        }
+        Function<DSLContext, BookingOutcome> truth = d -> LostConnection.changeSettled(d, cmd.tenantId(), cmd.bookingId(), cmd.expectedVersion(),
+                b -> cmd.note().equals(b.note()));
+        return protocol().write(WriteProtocol.BOOKING, cmd.tenantId(), List.of(cmd.masterId()), cmd.source())
+                .settledBy(truth).run(attempt -> {
+            DSLContext tx = attempt.tx();
+            Optional<Booking> found = BookingRows.lockBooking(tx, cmd.tenantId(), cmd.bookingId());
+            if (found.isEmpty()) {
+                return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
+            }
+            Booking current = found.get();
+            if (current.version() != cmd.expectedVersion() || current.masterId() != cmd.masterId()) {
+                return new ChangedByOthers(current);
+            }
+            if (current.note().equals(cmd.note())) {
+                return new Booked(current);
+            }
+            return new Booked(BookingRows.toBooking(tx.update(BOOKINGS)
+                    .set(BOOKINGS.NOTE, cmd.note())
+                    .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
+                    .returning().fetchOne()));
         });
     }
 

@@ -84,13 +84,14 @@ final class RuleBook {
 
 
     /**
-     * Whether the booking with its cleanup lies inside one of the master's working intervals (for
-     * the override flag); its shape is {@code bookingId}'s own when it is given (a move), else the
+     * Whether the booking with its cleanup lies inside one of the master's working intervals and
+     * outside their time off (for the override flag: the rule book's {@code booking_needs_override},
+     * migration 28); its shape is {@code bookingId}'s own when it is given (a move), else the
      * service's with this master ({@code booking_shape}, migration 17).
      */
     static boolean withinHours(DSLContext tx, long tenantId, long masterId, Long serviceId, Long bookingId, Instant start, int minutes) {
-        return Boolean.TRUE.equals(tx.resultQuery(
-                "SELECT booking_within_hours(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), ?)",
+        return Boolean.FALSE.equals(tx.resultQuery(
+                "SELECT booking_needs_override(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), ?)",
                 tenantId, masterId, serviceId, bookingId, utc(start), minutes).fetchOne(0, Boolean.class));
     }
 

@@ -4,9 +4,19 @@ import java.util.Locale;
 
 /** The path a booking change came through; recorded on the booking and in its history. */
 public enum Source {
-    FORM, DRAG, IMPORT, CLI, WAITLIST, SQL, DEMO,
+    /** The booking form (a new booking, or a change of one saved in it). */
+    FORM,
+    /** A drag or resize on the calendar. */
+    DRAG,
+    IMPORT, CLI, WAITLIST, SQL, DEMO,
     /** A client's own booking on the salon's page (issue 13), by the server's least-privileged login. */
-    ONLINE;
+    ONLINE,
+    /** The calendar's right-click menu: a status, Move to ▸, Cancel (issue 30). */
+    MENU,
+    /** Ctrl+Z at the desk: a change taken back (issue 30). */
+    UNDO,
+    /** A change or cancel of a series' occurrences from one on (issue 30). */
+    SERIES;
 
     public String dbValue() {
         return name().toLowerCase(Locale.ROOT);

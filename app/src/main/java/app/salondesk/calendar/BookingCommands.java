@@ -18,6 +18,14 @@ public interface BookingCommands {
     }
 
     /**
+     * The same commands, recorded in the history as coming by {@code road} (the right-click menu,
+     * Ctrl+Z); commands that record no road answer themselves.
+     */
+    default BookingCommands via(app.salondesk.booking.Source road) {
+        return this;
+    }
+
+    /**
      * Moves a visit by {@code by}, all or none (issue 18), if its parts are still at
      * {@code versions} — the versions the person saw (a whole-visit drag: issue 30) or that this
      * desk's move produced (an undo: issue 17).

@@ -406,7 +406,7 @@ public final class DayScheduleView {
                     to.setOnAction(e -> {
                         drag.savingUntilAnswered(entry);
                         vm.move(ref, m.id(), entry.getStartAsZonedDateTime().toInstant(),
-                                (int) entry.getDuration().toMinutes(), saved -> drag.answered(entry));
+                                (int) entry.getDuration().toMinutes(), app.salondesk.booking.Source.MENU, saved -> drag.answered(entry));
                     });
                     moveTo.getItems().add(to);
                 }

@@ -209,7 +209,8 @@ public final class DayScheduleViewModel {
     /** Where changes go (the booking engine in the app); without it the schedule is read only. */
     public void setCommands(BookingCommands commands) {
         this.commands = commands;
-        undo.setCommands(commands);
+        // an undo is recorded as one in the booking's history, not as the change it takes back
+        undo.setCommands(commands == null ? null : commands.via(app.salondesk.booking.Source.UNDO));
     }
 
     /** Ctrl+Z: takes back the newest change made at this desk, through the engine ({@link DeskUndo}). */
@@ -324,10 +325,15 @@ public final class DayScheduleViewModel {
     }
 
     /**
-     * Moves or resizes a booking; {@code done} gets true when saved, false when the calendar
-     * must put the entry back where it was. The answer is shown as a notification.
+     * Moves or resizes a booking by a drag; {@code done} gets true when saved, false when the
+     * calendar must put the entry back where it was. The answer is shown as a notification.
      */
     public void move(BookingRef ref, long toMaster, Instant start, int minutes, Consumer<Boolean> done) {
+        move(ref, toMaster, start, minutes, app.salondesk.booking.Source.DRAG, done);
+    }
+
+    /** The same, by {@code road} (the right-click menu's Move to ▸), which the booking's history records. */
+    public void move(BookingRef ref, long toMaster, Instant start, int minutes, app.salondesk.booking.Source road, Consumer<Boolean> done) {
         if (commands == null || !editable.get()) {
             done.accept(false);
             return;
@@ -336,7 +342,8 @@ public final class DayScheduleViewModel {
                         .format(DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale())),
                 masters.stream().filter(m -> m.id() == toMaster).map(Master::name).findFirst().orElse(""));
         Optional<ScheduledBooking> was = shown(ref.bookingId());
-        tasks.save(what, () -> commands.move(ref, toMaster, start, minutes),
+        BookingCommands by = commands.via(road);
+        tasks.save(what, () -> by.move(ref, toMaster, start, minutes),
                 outcome -> {
                     boolean saved = outcome instanceof BookingOutcome.Booked;
                     notify(outcome);
@@ -413,13 +420,15 @@ public final class DayScheduleViewModel {
                 });
     }
 
+    /** A status from the right-click menu (confirm, arrived, completed, no-show, cancel, restore). */
     public void changeStatus(BookingRef ref, BookingStatus status) {
         if (commands == null || !editable.get()) {
             return;
         }
+        BookingCommands menu = commands.via(app.salondesk.booking.Source.MENU);
         Optional<ScheduledBooking> was = shown(ref.bookingId());
         tasks.save(messages.format("save.status", messages.get("booking.status." + status.dbValue())),
-                () -> commands.changeStatus(ref, status),
+                () -> menu.changeStatus(ref, status),
                 outcome -> {
                     notify(outcome);
                     undo.saved(ref, was, outcome);
@@ -561,7 +570,8 @@ public final class DayScheduleViewModel {
                         return;
                     }
                     loading.set(!inFlight.isEmpty());
-                    status.set(messages.format("status.loadFailed", failure.getMessage()));
+                    // never the driver's text: it holds the whole statement; the details are in the log
+                    status.set(app.salondesk.ui.Failures.say(messages, "status.loadFailed", failure));
                 });
     }
 }

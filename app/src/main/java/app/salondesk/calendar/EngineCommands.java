@@ -9,36 +9,44 @@ import app.salondesk.booking.StatusChange;
 
 import java.time.Instant;
 
-/** Calendar edits through the booking engine: drags are recorded as such in the history. */
+/**
+ * Calendar edits through the booking engine, each recorded in the history by its road: a drag
+ * as a drag, the right-click menu as the menu, Ctrl+Z as an undo ({@link #via}).
+ */
 public final class EngineCommands implements BookingCommands {
 
     private final BookingEngine engine;
     private final long tenantId;
-    private final Source moveSource;
+    private final Source road;
 
     public EngineCommands(BookingEngine engine, long tenantId) {
         this(engine, tenantId, Source.DRAG);
     }
 
     /**
-     * @param moveSource what the history says a move came through: a calendar drag, or the desk's
-     *                   forms (the setup screens' "move" of a booking in the way)
+     * @param road what the history says a change came through: a calendar drag, or the desk's
+     *             forms (the setup screens' "move" of a booking in the way)
      */
-    public EngineCommands(BookingEngine engine, long tenantId, Source moveSource) {
+    public EngineCommands(BookingEngine engine, long tenantId, Source road) {
         this.engine = engine;
         this.tenantId = tenantId;
-        this.moveSource = moveSource;
+        this.road = road;
+    }
+
+    @Override
+    public BookingCommands via(Source road) {
+        return road == this.road ? this : new EngineCommands(engine, tenantId, road);
     }
 
     @Override
     public BookingOutcome move(BookingRef ref, long toMasterId, Instant start, int minutes) {
         return engine.reschedule(new Reschedule(tenantId, ref.bookingId(), ref.version(), ref.masterId(), toMasterId,
-                start, minutes, moveSource, false));
+                start, minutes, road, false));
     }
 
     @Override
     public BookingOutcome changeStatus(BookingRef ref, BookingStatus status) {
-        return engine.changeStatus(new StatusChange(tenantId, ref.bookingId(), ref.version(), ref.masterId(), status, Source.FORM));
+        return engine.changeStatus(new StatusChange(tenantId, ref.bookingId(), ref.version(), ref.masterId(), status, road));
     }
 
     @Override
@@ -48,6 +56,6 @@ public final class EngineCommands implements BookingCommands {
 
     @Override
     public app.salondesk.booking.VisitOutcome moveVisit(long visitId, java.util.Map<Long, Integer> versions, java.time.Duration by) {
-        return engine.moveVisit(tenantId, visitId, versions, by, moveSource);
+        return engine.moveVisit(tenantId, visitId, versions, by, road);
     }
 }

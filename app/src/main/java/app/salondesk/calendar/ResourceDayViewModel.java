@@ -110,7 +110,7 @@ public final class ResourceDayViewModel {
                 },
                 failure -> {
                     inFlight = false;
-                    status.set(messages.format("status.loadFailed", String.valueOf(failure.getMessage())));
+                    status.set(app.salondesk.ui.Failures.say(messages, "status.loadFailed", failure));
                     loadAgainIfAsked();
                 });
     }

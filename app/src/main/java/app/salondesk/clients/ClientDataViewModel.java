@@ -115,7 +115,8 @@ public final class ClientDataViewModel {
             return messages.get("invalid.no_permission");
         }
         if (failure instanceof java.io.IOException io) {
-            return io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage();
+            // a file's own words ("… : Permission denied"); never a class name
+            return io.getMessage() == null ? app.salondesk.ui.Failures.say(messages, "client.dataReference", io) : io.getMessage();
         }
         return messages.get("client.dataConnection");
     }

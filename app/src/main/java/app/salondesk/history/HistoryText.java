@@ -68,8 +68,8 @@ public final class HistoryText {
     }
 
     private String value(String field, Object v) {
-        if (v == null) {
-            return "\u2014";
+        if (v == null || "".equals(v)) {
+            return "\u2014";   // nothing (an empty note)
         }
         return switch (field) {
             case "starts_at" -> OffsetDateTime.parse(v.toString()).atZoneSameInstant(zone).format(when);

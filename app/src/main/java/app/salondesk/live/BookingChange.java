@@ -21,10 +21,17 @@ import java.util.Optional;
  *
  * <p>Announced by the {@code bookings_notify} trigger (migration V3) as
  * {@code {"op": "UPDATE", "tenant": 1, "booking": 42, "masters": [3, 5], "days": ["2030-01-07"]}}.
+ * A change of the salon's rooms or equipment, or of what a service needs of them (migration 28),
+ * is {@code {"op": "ROOMS", "tenant": 1}}: {@link Op#ROOMS}, no booking, masters or days — every
+ * room column of every day may have changed.
  */
 public record BookingChange(long tenantId, long bookingId, Op op, List<Long> masterIds, List<LocalDate> days) {
 
-    public enum Op { INSERT, UPDATE, DELETE }
+    public enum Op {
+        INSERT, UPDATE, DELETE,
+        /** The salon's rooms or equipment changed (a count, a name, switched off), or a service's needs of them. */
+        ROOMS
+    }
 
     private static final Logger log = LoggerFactory.getLogger(BookingChange.class);
     private static final int LOGGED_PAYLOAD_CHARS = 300;
@@ -58,6 +65,9 @@ public record BookingChange(long tenantId, long bookingId, Op op, List<Long> mas
             throw new IllegalArgumentException("not a JSON object");
         }
         Op op = Op.valueOf(string(m, "op"));
+        if (op == Op.ROOMS) {
+            return new BookingChange(integral(m.get("tenant"), "tenant"), 0, op, List.of(), List.of());
+        }
         List<Long> masters = new ArrayList<>();
         for (Object o : list(m, "masters")) {
             masters.add(integral(o, "masters"));

@@ -117,7 +117,7 @@ public final class LiveUpdates implements AutoCloseable {
         thread.setDaemon(true);   // an open LISTEN must never keep the JVM from exiting
     }
 
-    /** Called on the listener thread for every change of this salon's bookings. */
+    /** Called on the listener thread for every change of this salon's bookings, and of its rooms ({@link BookingChange.Op#ROOMS}). */
     public void onChange(Consumer<BookingChange> listener) {
         changeListeners.add(listener);
     }
@@ -279,6 +279,11 @@ public final class LiveUpdates implements AutoCloseable {
             return;
         }
         BookingChange change = parsed.get();
+        if (change.tenantId() == tenantId && change.op() == BookingChange.Op.ROOMS) {
+            // names nothing to confirm: a forged one costs a reload of the room columns
+            tell(changeListeners, change);
+            return;
+        }
         if (change.tenantId() != tenantId || change.masterIds().isEmpty() || change.days().size() > MAX_DAYS) {
             log.warn("skipping a change notification that no trigger of this salon sends: {}", change);
             return;

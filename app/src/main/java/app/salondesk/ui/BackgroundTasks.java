@@ -52,7 +52,8 @@ public final class BackgroundTasks implements TaskRunner, AutoCloseable {
                 T result = work.call();
                 Platform.runLater(() -> onSuccess.accept(result));
             } catch (Exception | Error e) {
-                log.error("background task failed", e);
+                // the details, once, under the reference the person is told (Failures)
+                Failures.logged(log, "background task failed", e);
                 Platform.runLater(() -> onFailure.accept(e));
             }
         });

@@ -252,6 +252,8 @@ final class BookingScreens {
         DeskData.FormCatalogue c = catalogue;
         BookingFormViewModel form = new BookingFormViewModel(salon, engine, tasks, messages, active, c.services(), c.offers());
         form.setShapes(c.shapes());
+        // booking outside working hours is an admin's right; the database refuses it anyone else (ADR 5)
+        form.offerOverride(role == StaffRole.ADMIN);
         // a client who did not come before is named as such when she is booked again
         form.setNoShowLookup(clientId -> visits.noShows(salon.id(), clientId));
         refreshCatalogue();

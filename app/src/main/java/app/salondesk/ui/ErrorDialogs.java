@@ -4,16 +4,17 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.StartupException;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
-import javafx.scene.control.TextArea;
 import javafx.stage.Window;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 
-/** The one place where errors become dialogs; the stack trace goes to the log, folded away on screen. */
+/**
+ * The one place where errors become dialogs. The dialog says what happened in the person's
+ * words with a reference they can quote; the stack trace goes to the log once, under that
+ * reference ({@link Failures}) — never onto the screen (no SQL, no stack trace, no class name).
+ */
 public final class ErrorDialogs {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorDialogs.class);
@@ -21,10 +22,10 @@ public final class ErrorDialogs {
     private ErrorDialogs() {
     }
 
-    /** Last resort: anything uncaught is logged once and shown with its details folded away. */
+    /** Last resort: anything uncaught is logged once and shown with its reference. */
     public static void installUncaughtHandler(Messages messages, Path logFile) {
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
-            log.error("uncaught exception in {}", thread.getName(), error);
+            Failures.logged(log, "uncaught exception in " + thread.getName(), error);
             Runnable show = () -> showUnexpected(null, messages, error, logFile);
             if (Platform.isFxApplicationThread()) {
                 show.run();
@@ -41,8 +42,7 @@ public final class ErrorDialogs {
         alert.setHeaderText(messages.get("app.cannotStart"));
         alert.setContentText(failure instanceof StartupException
                 ? SalonDeskApp.describe(messages, failure)
-                : messages.format("app.unexpectedErrorText", logFile));
-        alert.getDialogPane().setExpandableContent(details(failure));
+                : unexpected(messages, failure, logFile));
         alert.showAndWait();
     }
 
@@ -53,17 +53,12 @@ public final class ErrorDialogs {
         }
         alert.setTitle("SalonDesk");
         alert.setHeaderText(messages.get("app.unexpectedError"));
-        alert.setContentText(messages.format("app.unexpectedErrorText", logFile));
-        alert.getDialogPane().setExpandableContent(details(error));
+        alert.setContentText(unexpected(messages, error, logFile));
         alert.show();
     }
 
-    private static TextArea details(Throwable t) {
-        StringWriter sw = new StringWriter();
-        t.printStackTrace(new PrintWriter(sw));
-        TextArea area = new TextArea(sw.toString());
-        area.setEditable(false);
-        area.setPrefRowCount(12);
-        return area;
+    /** "An unexpected error occurred (reference 7F3A2C). SalonDesk wrote the details to its log: …" */
+    static String unexpected(Messages messages, Throwable error, Path logFile) {
+        return messages.format("app.unexpectedErrorReference", logFile, Failures.reference(error));
     }
 }

@@ -246,6 +246,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     /** Another desk (or this one) changed bookings: reload the shown days it touches, if it touches a shown master. */
     private void changed(BookingChange change) {
+        if (change.op() == BookingChange.Op.ROOMS) {
+            // another desk changed the salon's rooms: the room columns (their count, names) are read again
+            resourceDay.reload();
+            return;
+        }
         boolean masterShown = change.masterIds().stream().anyMatch(id -> schedule.shownMasters().stream().anyMatch(m -> m.id() == id));
         schedule.changed(change.days());   // what was read ahead of those days is stale
         // a room's unit is held by a booking of whichever master: its columns reload for any change of the day

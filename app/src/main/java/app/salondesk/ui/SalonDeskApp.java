@@ -117,6 +117,6 @@ public final class SalonDeskApp extends Application {
         if (failure instanceof StartupException se) {
             return messages.format(se.reason().messageKey, se.detail());
         }
-        return failure.getMessage();
+        return Failures.say(messages, "failure.withReference", failure);
     }
 }

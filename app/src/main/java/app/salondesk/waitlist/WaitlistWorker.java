@@ -122,6 +122,10 @@ public final class WaitlistWorker implements AutoCloseable {
         if (change.op() == BookingChange.Op.INSERT) {
             return;   // a new booking takes time, it frees none
         }
+        if (change.op() == BookingChange.Op.ROOMS) {
+            enqueue(Scope.EVERYWHERE);   // a room more may free times on any day
+            return;
+        }
         enqueue(Scope.of(change.masterIds(), change.days()));
     }
 

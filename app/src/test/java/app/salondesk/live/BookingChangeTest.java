@@ -33,6 +33,12 @@ class BookingChangeTest {
         assertEquals(List.of(), change.masterIds());
     }
 
+    @Test
+    void aChangeOfTheSalonsRoomsIsReadWithNoBookingMastersOrDays() {
+        assertEquals(Optional.of(new BookingChange(4, 0, BookingChange.Op.ROOMS, List.of(), List.of())),
+                BookingChange.parse("{\"op\": \"ROOMS\", \"tenant\": 4}"));
+    }
+
     @ParameterizedTest
     @NullAndEmptySource
     @ValueSource(strings = {
@@ -49,6 +55,7 @@ class BookingChangeTest {
             "{\"op\": \"INSERT\", \"tenant\": 1, \"booking\": 42, \"masters\": [3], \"days\": [\"2030-13-45\"]}",
             "{\"op\": \"INSERT\", \"tenant\": 1, \"booking\": 42, \"masters\": [3], \"days\": [20300107]}",
             "{\"op\": \"INSERT\", \"tenant\": 1, \"booking\": 42, \"masters\": [3]}",
+            "{\"op\": \"ROOMS\", \"tenant\": \"4\"}",
     })
     void anUnreadablePayloadIsSkippedNotThrown(String payload) {
         assertTrue(BookingChange.parse(payload).isEmpty());

@@ -161,6 +161,28 @@ class ResourceColumnsDeskTest {
         assertFalse(desk.resourceDay().shownProperty().get());
     }
 
+    /**
+     * Issue 30: another desk's change of the salon's rooms (a laser more, a room renamed) shows in
+     * this desk's room columns by the live update alone (migration 28's announcement), no click.
+     */
+    @Test
+    void aRoomCountChangedAtAnotherDeskShowsInTheColumnsWithoutAnyClick(FxRobot robot) throws Exception {
+        robot.clickOn("#more");
+        robot.clickOn("#columns-resources");
+        waitFor(() -> header(robot, "Laser").isPresent());
+        try {
+            TestDesks.offFx(() -> f.dsl.execute("UPDATE resources SET capacity = 2 WHERE tenant_id = " + f.tenant + " AND name = 'Laser'"));
+            waitFor(() -> header(robot, "Laser 1").isPresent() && header(robot, "Laser 2").isPresent());
+            TestDesks.offFx(() -> f.dsl.execute("UPDATE resources SET name = 'Diode laser' WHERE tenant_id = " + f.tenant
+                    + " AND name = 'Laser'"));
+            waitFor(() -> header(robot, "Diode laser 2").isPresent());
+            assertTrue(header(robot, "Laser 1").isEmpty());
+        } finally {
+            TestDesks.offFx(() -> f.dsl.execute("UPDATE resources SET capacity = 1, name = 'Laser' WHERE tenant_id = " + f.tenant
+                    + " AND name IN ('Laser', 'Diode laser')"));
+        }
+    }
+
     private static Optional<Node> header(FxRobot robot, String text) {
         return robot.lookup((Node n) -> n instanceof Label l && l.getStyleClass().contains("master-header") && l.isVisible()
                 && l.getScene() != null && text.equals(l.getText()) && l.localToScreen(l.getBoundsInLocal()) != null).tryQuery();

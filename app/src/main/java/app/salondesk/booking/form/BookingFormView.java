@@ -208,6 +208,10 @@ public final class BookingFormView {
         CheckBox outside = new CheckBox(messages.get("form.outsideHours"));
         outside.setId("form-outside-hours");
         outside.selectedProperty().bindBidirectional(vm.outsideHoursProperty());
+        // an admin's to tick (ADR 5); a booking placed outside the hours shows it to everyone, kept
+        outside.visibleProperty().bind(vm.overrideOfferedProperty().or(vm.overrideKeptProperty()));
+        outside.managedProperty().bind(outside.visibleProperty());
+        outside.disableProperty().bind(vm.overrideOfferedProperty().not().or(vm.overrideKeptProperty()));
 
         GridPane grid = new GridPane();
         grid.setHgap(10);

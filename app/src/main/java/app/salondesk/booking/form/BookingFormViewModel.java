@@ -95,6 +95,10 @@ public final class BookingFormViewModel {
     private final FormNoShows noShows;
     private final FormOnlineMatch onlineMatch;
     private final BooleanProperty outsideHours = new SimpleBooleanProperty(this, "outsideHours");
+    /** Whether this person may book outside working hours (an admin: ADR 5); the tick box is theirs only. */
+    private final ReadOnlyBooleanWrapper overrideOffered = new ReadOnlyBooleanWrapper(this, "overrideOffered");
+    /** The booking being changed was placed outside working hours: a change keeps that (ADR 5). */
+    private final ReadOnlyBooleanWrapper overrideKept = new ReadOnlyBooleanWrapper(this, "overrideKept");
 
     /** Each field's error, and when it shows. */
     private final FormChecks checks;
@@ -166,6 +170,8 @@ public final class BookingFormViewModel {
     /** A new booking, optionally at a master and time picked on the calendar. */
     public void startNew(Master at, Instant when) {
         existing = null;
+        overrideKept.set(false);
+        outsideHours.set(false);
         checks.untouchAll();
         master.set(at);
         start.set(when != null ? when
@@ -193,6 +199,8 @@ public final class BookingFormViewModel {
         start.set(b.start());   // its own instant, even at the second of a time that happens twice
         duration.set(Integer.toString(b.durationMin()));
         note.set(b.note());
+        outsideHours.set(b.outsideHours());
+        overrideKept.set(b.outsideHours());
         answer.set(null);
         checks.untouchAll();
         checks.all();
@@ -290,7 +298,7 @@ public final class BookingFormViewModel {
             Service s = service.get();
             NewBooking cmd = new NewBooking(salon.id(), masterId, clientId.get(),
                     clientId.get() == null ? new NewBooking.ClientDetails(clientName.get().strip(), blankToNull(clientPhone.get())) : null,
-                    s == null ? null : s.id(), at, minutes, note.get(), requestId, Source.FORM, outsideHours.get());
+                    s == null ? null : s.id(), at, minutes, note.get(), requestId, Source.FORM, outsideHours.get() && overrideOffered.get());
             Optional<Repeat> series = repeat.rule();
             if (series.isPresent()) {
                 // the form's request id names the series; each occurrence is booked through the engine on its own
@@ -304,8 +312,9 @@ public final class BookingFormViewModel {
                 repeat.changeFrom(saveName(at), b, masterId, at, minutes);
                 return;
             }
+            // the time, master, length and note in one change: nothing is half-saved
             Reschedule cmd = new Reschedule(salon.id(), b.id(), b.version(), b.masterId(), masterId, at, minutes,
-                    Source.FORM, outsideHours.get());
+                    Source.FORM, outsideHours.get() && overrideOffered.get(), note.get());
             tasks.save(saveName(at), () -> engine.reschedule(cmd), this::answered, this::failed);
         }
     }
@@ -590,6 +599,21 @@ public final class BookingFormViewModel {
 
     public BooleanProperty outsideHoursProperty() {
         return outsideHours;
+    }
+
+    /** The person may book outside working hours (an admin; the database refuses it anyone else: ADR 5). */
+    public void offerOverride(boolean mayOverride) {
+        overrideOffered.set(mayOverride);
+    }
+
+    /** Whether the "outside working hours" tick box is this person's to tick. */
+    public ReadOnlyBooleanProperty overrideOfferedProperty() {
+        return overrideOffered.getReadOnlyProperty();
+    }
+
+    /** The booking being changed was placed outside working hours, and a change keeps that. */
+    public ReadOnlyBooleanProperty overrideKeptProperty() {
+        return overrideKept.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty priceProperty() {

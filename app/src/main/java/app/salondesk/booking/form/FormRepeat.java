@@ -150,12 +150,12 @@ public final class FormRepeat {
     /** Changes {@code before} (as the form opened it) and the later occurrences of its series the same way. */
     void changeFrom(String what, Booking before, long master, Instant at, int length) {
         minutes = length;
-        run(what, Operation.CHANGE, () -> series.changeFrom(before, master, at, length, salon.zone(), Source.FORM));
+        run(what, Operation.CHANGE, () -> series.changeFrom(before, master, at, length, salon.zone(), Source.SERIES));
     }
 
     /** Cancels {@code before} and the later occurrences of its series. */
     void cancelFrom(String what, Booking before) {
-        run(what, Operation.CANCEL, () -> series.cancelFrom(before, Source.FORM));
+        run(what, Operation.CANCEL, () -> series.cancelFrom(before, Source.SERIES));
     }
 
     /** A time offered for an occurrence whose own was taken: that occurrence alone, through the engine again. */
@@ -164,7 +164,7 @@ public final class FormRepeat {
         saving.accept(true);
         tasks.save(messages.format("save.seriesPick", format(slot.start())),
                 () -> operation == Operation.BOOK ? series.bookAt(first, row.index(), slot.masterId(), slot.start())
-                        : series.moveOne(row.index(), was.before(), slot.masterId(), slot.start(), minutes, Source.FORM),
+                        : series.moveOne(row.index(), was.before(), slot.masterId(), slot.start(), minutes, Source.SERIES),
                 occurrence -> {
                     saving.accept(false);
                     answers.set(row.index(), occurrence);
