@@ -17,13 +17,13 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * The desk's changes of one booking on the command line — move, status, show (and its note) —
+ * The desk's changes of one booking on the command line — move, status, note ({@link BookingsNote}), show —
  * through the same engine and protocol as the desk, written as {@link Source#CLI}: one line
  * each, the exit codes of {@link BookingChange}.
  */
 @Command(name = "bookings", mixinStandardHelpOptions = true,
         description = "Change or show one booking, through the same engine as the window (receptionists and admins change; everyone shows).",
-        subcommands = {BookingsCommand.Move.class, BookingsCommand.Status.class, BookingsCommand.Show.class})
+        subcommands = {BookingsCommand.Move.class, BookingsCommand.Status.class, BookingsNote.class, BookingsCommand.Show.class})
 final class BookingsCommand implements Runnable {
 
     @ParentCommand

@@ -49,7 +49,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class CommandLineReadmeTest {
 
     private static final Set<String> CHANGES = Set.of("bookings", "series", "visits");
-    private static final Set<String> MUST_SHOW = Set.of("bookings move", "bookings status", "bookings show", "series move",
+    private static final Set<String> MUST_SHOW = Set.of("bookings move", "bookings status", "bookings note", "bookings show", "series move",
             "series cancel", "visits move");
     private static final Pattern NUMBER = Pattern.compile("#(\\d+)|^(?:id|visit)=(\\d+)$");
     private static final Pattern WHEN = Pattern.compile("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d");
