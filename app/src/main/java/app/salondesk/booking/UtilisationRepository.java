@@ -33,7 +33,8 @@ public final class UtilisationRepository {
                            AND starts_at >= CAST(? AS timestamptz) AND starts_at < CAST(? AS timestamptz)
                          GROUP BY 1, 2
                         """, zone.getId(), tenantId, masterIds.toArray(Long[]::new),
-                        from.atStartOfDay(zone).toOffsetDateTime(), from.plusDays(days).atStartOfDay(zone).toOffsetDateTime())
+                        app.salondesk.salon.WallClock.startOfDay(from, zone).atOffset(java.time.ZoneOffset.UTC),
+                        app.salondesk.salon.WallClock.startOfDay(from.plusDays(days), zone).atOffset(java.time.ZoneOffset.UTC))
                 .forEach(r -> booked.put(r.get(0, Long.class) + "|" + r.get(1, LocalDate.class), r.get(2, Integer.class)));
         // and the working minutes of the same days, as the booking rules read the hours
         Map<String, Integer> working = new HashMap<>();

@@ -107,7 +107,7 @@ final class VisitSlots {
             earlier = all.stream().filter(s -> s.isBefore(wished) && !s.isBefore(now))
                     .sorted(Comparator.reverseOrder()).limit(PER_SIDE).toList();
             later = all.stream().filter(s -> !s.isBefore(wished)).sorted().limit(PER_SIDE).toList();
-            boolean pastReached = !day.minusDays(w[0]).atStartOfDay(zone).toInstant().isAfter(now);
+            boolean pastReached = !app.salondesk.salon.WallClock.startOfDay(day.minusDays(w[0]), zone).isAfter(now);
             if ((earlier.size() >= PER_SIDE || pastReached) && later.size() >= PER_SIDE) {
                 break;
             }
@@ -127,8 +127,8 @@ final class VisitSlots {
         if (VisitSequence.clashesWithin(v.parts().stream().map(NewVisit.Part::start).toList(), steps)) {
             return List.of();
         }
-        Instant dayStart = day.atStartOfDay(zone).toInstant();
-        Instant dayEnd = day.plusDays(1).atStartOfDay(zone).toInstant();
+        Instant dayStart = app.salondesk.salon.WallClock.startOfDay(day, zone);
+        Instant dayEnd = app.salondesk.salon.WallClock.startOfDay(day.plusDays(1), zone);
         List<Set<Instant>> free = new ArrayList<>();
         for (int i = 0; i < v.parts().size(); i++) {
             NewVisit.Part p = v.parts().get(i);
@@ -139,7 +139,7 @@ final class VisitSlots {
             LocalDate to = dayEnd.minusNanos(1).plus(off).atZone(zone).toLocalDate();
             for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
                 for (FreeSlot s : FreeSlotFinder.find(dsl, FreeSlotFinder.Question.dayOf(v.tenantId(), steps.get(i).minutes(),
-                        d.atStartOfDay(zone).toInstant(), p.masterId(), p.serviceId(), null, STEP_MIN))) {
+                        app.salondesk.salon.WallClock.startOfDay(d, zone), p.masterId(), p.serviceId(), null, STEP_MIN))) {
                     starts.add(s.start().minus(off));
                 }
             }

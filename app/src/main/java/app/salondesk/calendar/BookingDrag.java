@@ -1,9 +1,9 @@
 package app.salondesk.calendar;
 
+import app.salondesk.booking.RuleBookBatch;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
 import app.salondesk.ui.SaveInFlight;
-import com.calendarfx.model.Calendar;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Interval;
 import com.calendarfx.model.Resource;
@@ -29,7 +29,7 @@ import javafx.scene.layout.Pane;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
@@ -52,9 +52,17 @@ import java.util.function.Function;
  *       name. CalendarFX's own ghost of a move is hidden, so there is one. The drop lands
  *       exactly on the preview's start and master.</li>
  *   <li><b>Targets that cannot take it</b> are marked before the drop ({@code drop-invalid} and
- *       why): closed, day off or time off as the target column shows them, another booking
- *       there, a start in the past, a master who does not do the service. This is a hint read
- *       from what the schedule shows; the engine's rule book still decides a drop.</li>
+ *       why), as the database's rule book answers them ({@link DropVerdicts}, asked in one batch
+ *       when the drag starts, issue 30): closed, day off, time off, another booking's busy time or
+ *       cleanup, its own cleanup past closing, a room taken, a start in the past, a master who does
+ *       not do the service. Until the answers come the preview says only where it lands; the engine
+ *       still decides the drop.</li>
+ *   <li><b>Wall-clock times</b> (issue 30): CalendarFX's intervals are local times, which on the
+ *       night the clocks go back cannot tell the two 23:30s apart. So the booking's real start and
+ *       length are read from the schedule, never back from its entry: a move keeps its length in
+ *       real minutes, a time on the grid is read as the database reads it ({@link
+ *       app.salondesk.salon.WallClock}: the second of two), and a booking dropped where it was
+ *       does not move.</li>
  *   <li><b>Esc</b> ends a drag: the booking stays where it was, nothing is asked.</li>
  *   <li><b>Saving</b>: from the drop until the engine's answer the entry is faded, says
  *       "saving…", then "waiting for the schedule…" as {@link SaveInFlight} times it (the lock
@@ -63,7 +71,6 @@ import java.util.function.Function;
  */
 final class BookingDrag {
 
-    /** The longest cleanup a booking may have (the schema's CHECK, migration 17). */
     /** What a receptionist answers when she drags one part of a visit. */
     enum VisitChoice { WHOLE, ONLY_THIS, NEITHER }
 
@@ -74,7 +81,8 @@ final class BookingDrag {
         this.askVisit = ask;
     }
 
-    private static final int MAX_CLEANUP_MIN = 120;
+    /** The lines CalendarFX snaps a drag to (the view's {@code VirtualGrid}). */
+    static final int GRID_MIN = 15;
 
     static final String SAVING_STYLE = "saving";
     /** The save has taken long enough (300 ms) to say so: the entry shows a spinner too. */
@@ -87,7 +95,6 @@ final class BookingDrag {
     private final Messages messages;
     private final ZoneId zone;
     private final ResourcesView<Resource<Master>> view;
-    private final Map<Long, Resource<Master>> resources;
     private final Function<DateControl, Master> masterOf;
     private final Runnable onEnded;
     /** Where a dragged booking will land: its real length, start, end and master. */
@@ -97,16 +104,30 @@ final class BookingDrag {
     /** Their own titles meanwhile. */
     private final Map<Entry<?>, String> savingTitles = new HashMap<>();
 
-    /** A drag in progress: the entry, where it was, its column, where it was grabbed, whether a resize. */
-    private record Drag(Entry<BookingRef> entry, Interval original, DayView origin, Master fromMaster,
+    /**
+     * A drag in progress: the entry, where it was (its wall-clock interval, and the booking's real
+     * start and length), its column, how far below the booking's start it was grabbed (on the
+     * column's clock), whether a resize.
+     */
+    private record Drag(Entry<BookingRef> entry, Interval original, Instant start, int minutes, DayView origin, Master fromMaster,
                         Duration grabOffset, boolean resize) {
     }
 
-    /** Where a move would land, and why the target cannot take it (empty: it can, as far as the schedule shows). */
-    record Landing(Master master, Instant start, Instant end, Optional<String> refusal) {
+    /**
+     * Where a move would land — the salon wall-clock time on the grid, its instant, its end — and why
+     * the target cannot take it (empty: it can, or the rule book has not answered yet).
+     */
+    record Landing(Master master, LocalDateTime local, Instant start, Instant end, Optional<String> refusal) {
     }
 
     private Drag drag;
+    /** The rule book's answers for this drag's targets. */
+    private final DropVerdicts verdicts;
+    /** Whether this drag has asked the rule book yet. */
+    private boolean verdictsAsked;
+    /** Where the pointer last was during a move (scene), to show the answers once they come. */
+    private double lastX;
+    private double lastY;
     /** The masters' day columns when the drag began. */
     private List<DayView> columns = List.of();
     /** A drag ended with Esc: its remaining mouse events are not CalendarFX's to act on. */
@@ -118,14 +139,14 @@ final class BookingDrag {
     private boolean onSaving;
 
     BookingDrag(DayScheduleViewModel vm, Messages messages, ResourcesView<Resource<Master>> view,
-                Map<Long, Resource<Master>> resources, Function<DateControl, Master> masterOf, Runnable onEnded) {
+                Function<DateControl, Master> masterOf, Runnable onEnded) {
         this.vm = vm;
         this.messages = messages;
         this.zone = vm.salon().zone();
         this.view = view;
-        this.resources = resources;
         this.masterOf = masterOf;
         this.onEnded = onEnded;
+        this.verdicts = vm.dropVerdicts(this::verdictsCame);
         preview.getStyleClass().add("drop-marker");
         preview.setId("drop-preview");
         preview.setAlignment(Pos.TOP_LEFT);
@@ -198,8 +219,15 @@ final class BookingDrag {
         Point2D p = dv.sceneToLocal(e.getSceneX(), e.getSceneY());
         Point2D inEntry = ev.sceneToLocal(e.getSceneX(), e.getSceneY());
         boolean resize = inEntry.getY() < RESIZE_EDGE || inEntry.getY() > ev.getHeight() - RESIZE_EDGE;
-        drag = new Drag(entry, entry.getInterval(), dv, from,
-                Duration.between(entry.getStartAsZonedDateTime().toInstant(), dv.getInstantAt(p.getX(), p.getY())), resize);
+        Interval original = entry.getInterval();
+        BookingRef ref = entry.getUserObject();
+        // the booking's own start and length; its entry's interval is wall-clock times only
+        var booking = vm.booking(ref.bookingId(), ref.version());
+        Instant start = booking.map(b -> b.start()).orElse(original.getStartZonedDateTime().toInstant());
+        int minutes = booking.map(b -> b.durationMin()).orElse((int) original.getDuration().toMinutes());
+        drag = new Drag(entry, original, start, minutes, dv, from,
+                Duration.between(original.getStartDateTime(), localAt(dv, p)), resize);
+        verdictsAsked = false;
         // the columns, found once: looking them up on every move walked every booking's nodes
         // (600 on a day of 30 masters) and made the drag itself lag behind the mouse
         columns = view.lookupAll(".day-view").stream()
@@ -225,8 +253,27 @@ final class BookingDrag {
             preview.setVisible(false);   // CalendarFX's copy is the preview of a resize
             return;
         }
-        Optional<Landing> landing = landingAt(e.getSceneX(), e.getSceneY());
-        landing.ifPresentOrElse(l -> showPreview(l, columnAt(e.getSceneX(), e.getSceneY())), () -> preview.setVisible(false));
+        if (!verdictsAsked) {
+            // asked once the booking really moves: a click on it (to select it, to open it) asks nothing
+            verdictsAsked = true;
+            verdicts.ask(drag.entry().getUserObject(), drag.minutes(), vm.shownMasters().stream().map(Master::id).toList(),
+                    vm.visibleDays(), GRID_MIN);
+        }
+        lastX = e.getSceneX();
+        lastY = e.getSceneY();
+        showPreviewAt(lastX, lastY);
+    }
+
+    private void showPreviewAt(double sceneX, double sceneY) {
+        Optional<Landing> landing = landingAt(sceneX, sceneY);
+        landing.ifPresentOrElse(l -> showPreview(l, columnAt(sceneX, sceneY)), () -> preview.setVisible(false));
+    }
+
+    /** The rule book answered: the preview on screen says what it said. */
+    private void verdictsCame() {
+        if (drag != null && !drag.resize() && preview.isVisible()) {
+            showPreviewAt(lastX, lastY);
+        }
     }
 
     private void keyPressed(KeyEvent e) {
@@ -240,6 +287,7 @@ final class BookingDrag {
     private void cancel() {
         Drag d = drag;
         drag = null;
+        verdicts.forget();
         cancelled = true;
         preview.setVisible(false);
         for (Node n = d.origin(); n != null; n = n.getParent()) {
@@ -260,7 +308,10 @@ final class BookingDrag {
 
     private void released(MouseEvent e) {
         Drag d = drag;
+        Optional<Landing> landing = d == null || d.resize() || onSaving || cancelled ? Optional.empty()
+                : landingAt(d, e.getSceneX(), e.getSceneY());
         drag = null;
+        verdicts.forget();
         preview.setVisible(false);
         if (onSaving) {
             onSaving = false;
@@ -276,7 +327,6 @@ final class BookingDrag {
         if (d == null) {
             return;
         }
-        Optional<Landing> landing = d.resize() ? Optional.empty() : landingAt(d, e.getSceneX(), e.getSceneY());
         // CalendarFX applies its copy's interval in its own release filter, on the scene, before
         // this one; what it did is looked at once the event is over
         Platform.runLater(() -> {
@@ -296,29 +346,33 @@ final class BookingDrag {
         long master;
         int minutes;
         if (landing.isPresent()) {
-            // a move lands where the preview said, in whichever column
-            start = landing.get().start();
+            // a move lands where the preview said, in whichever column, as long as it was in real minutes
             master = landing.get().master().id();
-            minutes = (int) d.original().getDuration().toMinutes();
-            if (master == d.fromMaster().id() && start.equals(d.original().getStartZonedDateTime().toInstant())) {
-                entry.setInterval(d.original());
+            minutes = d.minutes();
+            if (master == d.fromMaster().id() && landing.get().local().equals(d.original().getStartDateTime())) {
+                entry.setInterval(d.original());   // dropped where it was (either 23:30 of a fall-back night)
                 return;
             }
+            start = landing.get().start();
             if (master == d.fromMaster().id()) {
-                entry.setInterval(new Interval(start, start.plus(d.original().getDuration()), zone));
+                entry.setInterval(new Interval(start, landing.get().end(), zone));
             } else {
                 entry.setInterval(d.original());   // it moves column once the engine has saved it
             }
         } else {
+            // a resize: the edge that moved is read as the database reads a wall-clock time; the other
+            // keeps the booking's own instant
             Interval now = entry.getInterval();
             if (now.equals(d.original())) {
                 return;
             }
-            start = now.getStartZonedDateTime().toInstant();
+            DragTimes.Change c = DragTimes.resized(d.start(), d.minutes(), d.original().getStartDateTime(), d.original().getEndDateTime(),
+                    now.getStartDateTime(), now.getEndDateTime(), zone);
+            start = c.start();
             master = d.fromMaster().id();
-            minutes = (int) Duration.between(now.getStartZonedDateTime(), now.getEndZonedDateTime()).toMinutes();
+            minutes = c.minutes();
         }
-        if (ref.visitId() != null && master == d.fromMaster().id() && minutes == (int) d.original().getDuration().toMinutes()) {
+        if (ref.visitId() != null && master == d.fromMaster().id() && minutes == d.minutes()) {
             // a part of a visit moved in time: the whole visit, only this booking, or neither — each
             // part checked at the version the person sees while asked (issue 30)
             Optional<VisitAsSeen> seen = vm.visitAsSeen(ref);
@@ -329,7 +383,7 @@ final class BookingDrag {
             }
             if (choice == VisitChoice.WHOLE && seen.isPresent()) {
                 savingUntilAnswered(entry);
-                vm.moveVisit(ref, seen.get(), Duration.between(d.original().getStartZonedDateTime().toInstant(), start), saved -> {
+                vm.moveVisit(ref, seen.get(), Duration.between(d.start(), start), saved -> {
                     answered(entry);
                     if (!saved) {
                         entry.setInterval(d.original());
@@ -360,67 +414,39 @@ final class BookingDrag {
         if (target == null) {
             return Optional.empty();
         }
-        Point2D p = over.sceneToLocal(sceneX, sceneY);
-        Instant start = snap(over, over.getInstantAt(p.getX(), p.getY()).minus(d.grabOffset()));
-        Instant end = start.plus(d.original().getDuration());
-        return Optional.of(new Landing(target, start, end, refusal(d, target, start, end)));
+        // on the column's clock: the wall-clock time under the pointer, less where the booking was grabbed, on the grid
+        LocalDateTime local = snap(over, localAt(over, over.sceneToLocal(sceneX, sceneY)).minus(d.grabOffset()));
+        Optional<RuleBookBatch.Verdict> verdict = verdicts.at(target.id(), local);
+        Instant start = verdict.map(RuleBookBatch.Verdict::start).orElseGet(() -> DragTimes.landing(local, zone));
+        Instant end = start.plus(Duration.ofMinutes(d.minutes()));
+        boolean moved = target.id() != d.fromMaster().id() || !local.equals(d.original().getStartDateTime());
+        Optional<String> refusal = moved ? verdict.map(RuleBookBatch.Verdict::refusal).map(this::why) : Optional.empty();
+        return Optional.of(new Landing(target, local, start, end, refusal));
     }
 
-    /** Rounded to the nearest line of the grid, as CalendarFX rounds its own copy of a move. */
-    private Instant snap(DayViewBase column, Instant t) {
+    /** The salon wall-clock time a column shows at a point of it. */
+    private LocalDateTime localAt(DayView column, Point2D p) {
+        return column.getZonedDateTimeAt(p.getX(), p.getY(), zone).toLocalDateTime();
+    }
+
+    /** Rounded to the nearest line of the grid, as CalendarFX rounds its own copy of a move (on the clock, not in instants). */
+    private LocalDateTime snap(DayViewBase column, LocalDateTime t) {
         VirtualGrid grid = column.getVirtualGrid();
         if (grid == null) {
             return t;
         }
-        Instant lower = grid.adjustTime(t, zone, false, column.getFirstDayOfWeek());
-        Instant upper = grid.adjustTime(t, zone, true, column.getFirstDayOfWeek());
+        LocalDateTime lower = grid.adjustTime(t, false, column.getFirstDayOfWeek());
+        LocalDateTime upper = grid.adjustTime(t, true, column.getFirstDayOfWeek());
         return Duration.between(t, upper).abs().compareTo(Duration.between(t, lower).abs()) < 0 ? upper : lower;
     }
 
-    /** Why the target, as the schedule shows it, cannot take the booking there; empty when it can. */
-    private Optional<String> refusal(Drag d, Master target, Instant start, Instant end) {
-        BookingRef ref = d.entry().getUserObject();
-        boolean moved = !start.equals(d.original().getStartZonedDateTime().toInstant());
-        if (moved && start.isBefore(vm.now())) {
-            return Optional.of(messages.get("invalid.start_in_past"));
-        }
-        if (target.id() != d.fromMaster().id() && !vm.offers(target.id(), ref.serviceId())) {
-            return Optional.of(messages.format("invalid.service_not_offered", vm.serviceName(ref.serviceId())));
-        }
-        Resource<Master> r = resources.get(target.id());
-        if (r == null) {
-            return Optional.empty();
-        }
-        // the column's shading: time off, or closed / day off
-        Optional<Entry<?>> closed = overlapping(r.getAvailabilityCalendar(), start, end).stream().findFirst();
-        if (closed.isPresent()) {
-            return Optional.of(closed.get().getTitle().equals(messages.get("schedule.timeOff"))
-                    ? messages.get("invalid.master_time_off") : messages.get("invalid.outside_working_hours"));
-        }
-        // busy time against busy time (migration 17): a drop into another booking's processing gap
-        // is fine, as the database will say; cleanups reach past the entries, so look a little wider
-        int minutes = (int) Duration.between(start, end).toMinutes();
-        java.util.List<Instant[]> mine = ref.shape().busy(start, minutes);
-        for (Entry<?> other : overlapping(r.getCalendars().get(0), start.minus(Duration.ofMinutes(MAX_CLEANUP_MIN)),
-                end.plus(Duration.ofMinutes(ref.shape().cleanupMin())))) {
-            if (other != d.entry() && other.getUserObject() instanceof BookingRef o && o.bookingId() != ref.bookingId()
-                    && o.status().holdsTime()
-                    && app.salondesk.booking.Shape.meet(mine, o.shape().busy(other.getStartAsZonedDateTime().toInstant(),
-                            (int) other.getDuration().toMinutes()))) {
-                return Optional.of(messages.get("schedule.dropTaken"));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private List<Entry<?>> overlapping(Calendar<?> calendar, Instant start, Instant end) {
-        LocalDate from = start.atZone(zone).toLocalDate().minusDays(1);
-        LocalDate to = end.atZone(zone).toLocalDate().plusDays(1);
-        return calendar.findEntries(from, to, zone).values().stream().flatMap(List::stream)
-                .filter(e -> e.getStartAsZonedDateTime().toInstant().isBefore(end) && e.getEndAsZonedDateTime().toInstant().isAfter(start))
-                .distinct()
-                .<Entry<?>>map(e -> e)
-                .toList();
+    /** The rule book's refusal in the desk's words. */
+    private String why(RuleBookBatch.Refusal r) {
+        return switch (r.kind()) {
+            case TAKEN -> messages.get("schedule.dropTaken");
+            case ROOM_TAKEN -> messages.get("schedule.dropRoomTaken");
+            case INVALID -> messages.format(r.reason().messageKey(), r.detail());
+        };
     }
 
     /**
@@ -433,10 +459,10 @@ final class BookingDrag {
             return;
         }
         Bounds column = parent.sceneToLocal(over.localToScene(over.getBoundsInLocal()));
-        double top = ViewHelper.getTimeLocation(over, l.start());
+        double top = ViewHelper.getTimeLocation(over, l.local().toLocalTime());
         double bottom = ViewHelper.getTimeLocation(over, l.end());
         DateTimeFormatter time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
-        String where = messages.format("schedule.dropPreview", l.start().atZone(zone).format(time), l.end().atZone(zone).format(time),
+        String where = messages.format("schedule.dropPreview", l.local().format(time), l.end().atZone(zone).format(time),
                 l.master().name());
         preview.setText(l.refusal().map(why -> messages.format("schedule.dropRefused", where, why)).orElse(where));
         if (l.refusal().isPresent() != preview.getStyleClass().contains(INVALID_STYLE)) {

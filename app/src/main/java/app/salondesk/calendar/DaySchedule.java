@@ -2,24 +2,24 @@ package app.salondesk.calendar;
 
 import app.salondesk.booking.ScheduledBooking;
 import app.salondesk.staff.TimeOff;
+import app.salondesk.staff.WorkingTime;
 
 import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One salon day for a set of masters: their bookings, and their working time as wall-clock
- * intervals (empty when the master does not work that day).
+ * One salon day for a set of masters: their bookings, and their working time as the database
+ * gives it (wall-clock times and their instants; empty when the master does not work that day).
  */
 public record DaySchedule(LocalDate date, List<ScheduledBooking> bookings,
-                          Map<Long, List<LocalTime[]>> workingTime, List<TimeOff> timeOff) {
+                          Map<Long, List<WorkingTime>> workingTime, List<TimeOff> timeOff) {
 
     public List<ScheduledBooking> bookingsOf(long masterId) {
         return bookings.stream().filter(b -> b.masterId() == masterId).toList();
     }
 
-    public List<LocalTime[]> workingTimeOf(long masterId) {
+    public List<WorkingTime> workingTimeOf(long masterId) {
         return workingTime.getOrDefault(masterId, List.of());
     }
 }

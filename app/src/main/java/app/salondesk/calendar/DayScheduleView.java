@@ -100,7 +100,7 @@ public final class DayScheduleView {
             masterByCalendar.put(bookings, m);
         }
         showMasters();
-        drag = new BookingDrag(vm, messages, view, resources, this::masterOf, this::showDeferred);
+        drag = new BookingDrag(vm, messages, view, this::masterOf, this::showDeferred);
         drag.setAskVisit(this::askWholeVisit);
         vm.shownMasters().addListener((javafx.collections.ListChangeListener<Master>) c -> {
             showMasters();
@@ -405,8 +405,11 @@ public final class DayScheduleView {
                     to.setDisable(!vm.offers(m.id(), ref.serviceId()));
                     to.setOnAction(e -> {
                         drag.savingUntilAnswered(entry);
-                        vm.move(ref, m.id(), entry.getStartAsZonedDateTime().toInstant(),
-                                (int) entry.getDuration().toMinutes(), app.salondesk.booking.Source.MENU, saved -> drag.answered(entry));
+                        // the booking's own start and length: the entry's interval is wall-clock times only (issue 30)
+                        var b = vm.booking(ref.bookingId(), ref.version());
+                        vm.move(ref, m.id(), b.map(x -> x.start()).orElse(entry.getStartAsZonedDateTime().toInstant()),
+                                b.map(x -> x.durationMin()).orElse((int) entry.getDuration().toMinutes()),
+                                app.salondesk.booking.Source.MENU, saved -> drag.answered(entry));
                     });
                     moveTo.getItems().add(to);
                 }

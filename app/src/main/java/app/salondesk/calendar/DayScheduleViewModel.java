@@ -63,12 +63,10 @@ public final class DayScheduleViewModel {
     private final Set<LocalDate> inFlight = new HashSet<>();
     /** Days asked for again while a load was in flight: the answer on its way may be stale. */
     private final Set<LocalDate> again = new HashSet<>();
-    /** Days next to the shown ones, read ahead; their reads in flight, and those a change made stale meanwhile. */
-    private final Map<LocalDate, DaySchedule> ahead = new HashMap<>();
+    /** The answers kept of the days on screen, and of the days read ahead or left behind (newest only). */
+    private final KeptDays kept = new KeptDays();
+    /** Days next to the shown ones being read ahead. */
     private final Set<LocalDate> aheadInFlight = new HashSet<>();
-    private final Set<LocalDate> aheadStale = new HashSet<>();
-    /** The last answer for each day on screen: a day left behind is kept as read ahead. */
-    private final Map<LocalDate, DaySchedule> onScreen = new HashMap<>();
     private final BooleanProperty showCancelled = new SimpleBooleanProperty(this, "showCancelled");
     private final ReadOnlyStringWrapper notification = new ReadOnlyStringWrapper(this, "notification", "");
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
@@ -96,12 +94,7 @@ public final class DayScheduleViewModel {
                 return;
             }
             // the days left behind are as fresh as the screen was: kept, for going back
-            onScreen.forEach((d, answer) -> {
-                if (!visibleDays().contains(d)) {
-                    ahead.put(d, answer);
-                }
-            });
-            onScreen.clear();
+            kept.leftScreen(visibleDays());
         });
         showCancelled.addListener((obs, old, now) -> reload());
         shownMasters.setAll(this.masters);
@@ -206,6 +199,35 @@ public final class DayScheduleViewModel {
         return clock.instant();
     }
 
+    /** Where the calendar asks the rule book before anything is written (the database's, in the app); null: nowhere. */
+    private RuleQuestions rules;
+
+    public void setRuleQuestions(RuleQuestions rules) {
+        this.rules = rules;
+    }
+
+    /**
+     * Ctrl+N: the first start of {@code day} among {@code candidates} that the rule book accepts for
+     * a booking of {@code minutes}, asked in the background ({@link NextFreeTime}); {@code answer}
+     * gets it on the FX thread, or nothing (none free, no rule book, or the question failed).
+     */
+    public void nextFree(List<Master> candidates, LocalDate day, int minutes, Consumer<Optional<NextFreeTime.Pick>> answer) {
+        NextFreeTime.ask(rules, tasks, salon, candidates, day, minutes, answer);
+    }
+
+    /** The rule book's answers for a drag's targets ({@link DropVerdicts}). */
+    DropVerdicts dropVerdicts(Runnable onAnswered) {
+        return new DropVerdicts(salon, rules, tasks, onAnswered);
+    }
+
+    /**
+     * A booking as the desk shows it at this version — its real start and length, which a calendar
+     * entry cannot hold: its interval is wall-clock times, and the two 23:30s of a fall-back night are one.
+     */
+    Optional<ScheduledBooking> booking(long bookingId, int version) {
+        return shownDays().flatMap(d -> d.bookings().stream()).filter(b -> b.id() == bookingId && b.version() == version).findFirst();
+    }
+
     /** Where changes go (the booking engine in the app); without it the schedule is read only. */
     public void setCommands(BookingCommands commands) {
         this.commands = commands;
@@ -237,11 +259,15 @@ public final class DayScheduleViewModel {
 
     /** The booking as the desk shows it now (the days on screen, else the last one loaded). */
     private Optional<ScheduledBooking> shown(long bookingId) {
-        List<DaySchedule> days = new java.util.ArrayList<>(onScreen.values());
+        return shownDays().flatMap(d -> d.bookings().stream()).filter(b -> b.id() == bookingId).findFirst();
+    }
+
+    private java.util.stream.Stream<DaySchedule> shownDays() {
+        List<DaySchedule> days = new java.util.ArrayList<>(kept.shownDays());
         if (schedule.get() != null) {
             days.add(schedule.get());
         }
-        return days.stream().flatMap(d -> d.bookings().stream()).filter(b -> b.id() == bookingId).findFirst();
+        return days.stream();
     }
 
     public BooleanProperty showCancelledProperty() {
@@ -273,26 +299,20 @@ public final class DayScheduleViewModel {
      * screen are the caller's to reload.
      */
     public void changed(java.util.Collection<LocalDate> days) {
-        for (LocalDate d : days) {
-            ahead.remove(d);
-            onScreen.remove(d);
-            if (aheadInFlight.contains(d)) {
-                aheadStale.add(d);
-            }
-        }
+        kept.changed(days);
     }
 
     private void forgetAhead() {
-        ahead.clear();
-        onScreen.clear();
-        aheadStale.addAll(aheadInFlight);
+        kept.forgetAll();
     }
 
     /**
      * Reads the days on either side of the shown ones in the background (issue 16: a day switch
      * waited for the database), so that the next or previous day shows at once. What is read
      * ahead is shown as soon as its day is asked for, and that day is read again at once all the
-     * same: a change whose live update has not come yet is there a query later, not never.
+     * same: a change whose live update has not come yet is there a query later, not never. An
+     * answer is parked only if it is the newest of its day ({@link KeptDays}): a read-ahead that
+     * comes after a newer load of its day is dropped.
      */
     private void readAhead() {
         int n = numberOfDays.get();
@@ -303,24 +323,22 @@ public final class DayScheduleViewModel {
             around.add(first.plusDays(n + i));
         }
         // only the neighbours are kept
-        ahead.keySet().removeIf(d -> !around.contains(d));
+        kept.keepParked(around);
         boolean cancelled = showCancelled.get();
         for (LocalDate d : around) {
-            if (ahead.containsKey(d) || aheadInFlight.contains(d) || inFlight.contains(d)) {
+            if (kept.isParked(d) || aheadInFlight.contains(d) || inFlight.contains(d)) {
                 continue;
             }
             aheadInFlight.add(d);
+            long ticket = kept.ask();
             tasks.run(() -> service.loadDay(salon, masterIds, d, cancelled),
                     result -> {
                         aheadInFlight.remove(d);
-                        if (!aheadStale.remove(d) && cancelled == showCancelled.get() && !visibleDays().contains(d)) {
-                            ahead.put(d, result);
+                        if (cancelled == showCancelled.get() && !visibleDays().contains(d)) {
+                            kept.park(result, ticket);
                         }
                     },
-                    failure -> {
-                        aheadInFlight.remove(d);
-                        aheadStale.remove(d);
-                    });
+                    failure -> aheadInFlight.remove(d));
         }
     }
 
@@ -369,7 +387,7 @@ public final class DayScheduleViewModel {
             return Optional.empty();
         }
         Map<Long, Integer> onDesk = new HashMap<>();
-        List<DaySchedule> days = new java.util.ArrayList<>(onScreen.values());
+        List<DaySchedule> days = new java.util.ArrayList<>(kept.shownDays());
         if (schedule.get() != null) {
             days.add(schedule.get());
         }
@@ -522,7 +540,7 @@ public final class DayScheduleViewModel {
             again.add(day);
             return;
         }
-        DaySchedule early = ahead.remove(day);
+        DaySchedule early = kept.unpark(day).orElse(null);
         if (early != null) {
             if (schedule.get() == early) {
                 schedule.set(null);   // the same answer again is still a day to show again
@@ -532,6 +550,7 @@ public final class DayScheduleViewModel {
         loading.set(true);
         status.set(messages.get("status.loading"));
         boolean cancelled = showCancelled.get();
+        long ticket = kept.ask();
         tasks.run(() -> service.loadDay(salon, masterIds, day, cancelled),
                 result -> {
                     inFlight.remove(day);
@@ -540,7 +559,9 @@ public final class DayScheduleViewModel {
                     // away kept the day from ever repainting (issue 16)
                     schedule.set(result);
                     if (visibleDays().contains(day)) {
-                        onScreen.put(day, result);
+                        kept.shown(result, ticket);
+                    } else if (cancelled == showCancelled.get()) {
+                        kept.park(result, ticket);   // its day was left meanwhile: kept for going back
                     }
                     if (again.remove(day)) {
                         load(day);

@@ -1,89 +1,75 @@
 package app.salondesk.calendar;
 
-import app.salondesk.booking.ScheduledBooking;
+import app.salondesk.booking.FreeSlot;
+import app.salondesk.salon.Salon;
+import app.salondesk.salon.WallClock;
 import app.salondesk.staff.Master;
-import app.salondesk.staff.TimeOff;
+import app.salondesk.ui.TaskRunner;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * Where a new booking opened with Ctrl+N starts (issue 16): the first free quarter-hour of the
- * shown day — today: from now on, never in the past — among the masters on screen, read from
- * the day already loaded (no database call on the FX thread). Advice for the form; the engine
- * checks the time when the booking is saved.
+ * Where a new booking opened with Ctrl+N starts (issues 16 and 30): the first start of the shown
+ * day — today: never in the past — among the masters on screen (column order at equal times) that
+ * the rule book accepts, asked of the database in the background ({@link RuleQuestions#firstFree},
+ * {@code first_free_start}, migration 29). So other bookings' processing gaps and cleanup, the
+ * hours of the day (dated weeks, single days) and time off count exactly as they do when the
+ * booking is saved; before issue 30 the desk worked it out from the loaded day in Java and
+ * offered 11:00 after a booking until 11:00 whose cleanup lasted until 11:15. When nothing is
+ * free, the form opens at {@link #fallback}.
  */
 public final class NextFreeTime {
 
-    static final int STEP_MIN = 15;
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(NextFreeTime.class);
 
-    /** A master and a salon wall-clock time. */
-    public record Pick(Master master, LocalDateTime at) {
+    static final int STEP_MIN = 15;
+    /** The length looked for: half an hour, the shortest of most salons' services. */
+    public static final int MINUTES = 30;
+
+    /** A master and the instant the form opens at. */
+    public record Pick(Master master, Instant at) {
     }
 
     private NextFreeTime() {
     }
 
     /**
-     * @param day     the loaded day shown (null when none is loaded yet)
-     * @param masters the masters on screen, in column order
-     * @param now     the salon's wall-clock time now
-     * @param minutes how long a booking to find room for
+     * Asks the rule book in the background; {@code answer} gets the pick on the FX thread, or nothing
+     * (none free, no rule book to ask, or the question failed: the log says why).
      */
-    public static Optional<Pick> find(DaySchedule day, List<Master> masters, LocalDateTime now, ZoneId zone, int minutes) {
-        if (day == null || day.date().isBefore(now.toLocalDate())) {
-            return Optional.empty();
+    static void ask(RuleQuestions rules, TaskRunner tasks, Salon salon, List<Master> candidates, LocalDate day, int minutes,
+                    Consumer<Optional<Pick>> answer) {
+        if (rules == null || candidates.isEmpty()) {
+            answer.accept(Optional.empty());
+            return;
         }
-        LocalDateTime from = day.date().equals(now.toLocalDate()) ? roundUp(now) : day.date().atStartOfDay();
-        Pick best = null;
-        for (Master m : masters) {
-            Optional<LocalDateTime> t = firstFree(day, m.id(), from, zone, minutes);
-            if (t.isPresent() && (best == null || t.get().isBefore(best.at()))) {
-                best = new Pick(m, t.get());
-            }
-        }
-        return Optional.ofNullable(best);
+        List<Long> ids = candidates.stream().map(Master::id).toList();
+        tasks.run(() -> rules.firstFree(salon, ids, minutes, day, STEP_MIN),
+                slot -> answer.accept(pick(slot, candidates)),
+                failure -> {
+                    log.warn("the first free time could not be asked", failure);
+                    answer.accept(Optional.empty());
+                });
     }
 
-    private static Optional<LocalDateTime> firstFree(DaySchedule day, long masterId, LocalDateTime from, ZoneId zone, int minutes) {
-        LocalDate d = day.date();
-        List<ScheduledBooking> bookings = day.bookingsOf(masterId).stream().filter(b -> b.status().holdsTime()).toList();
-        for (LocalTime[] iv : day.workingTimeOf(masterId)) {
-            LocalDateTime start = d.atTime(iv[0]);
-            LocalDateTime end = iv[1].equals(LocalTime.MAX) ? d.plusDays(1).atStartOfDay() : d.atTime(iv[1]);
-            LocalDateTime t = start.isBefore(from) ? from : start;
-            while (!t.plusMinutes(minutes).isAfter(end)) {
-                Instant s = ZonedDateTime.of(t, zone).toInstant();
-                Instant e = ZonedDateTime.of(t.plusMinutes(minutes), zone).toInstant();
-                if (free(bookings, day.timeOff(), masterId, s, e)) {
-                    return Optional.of(t);
-                }
-                t = t.plusMinutes(STEP_MIN);
-            }
-        }
-        return Optional.empty();
+    /** The database's answer as a pick of one of the masters asked about. */
+    static Optional<Pick> pick(Optional<FreeSlot> slot, List<Master> masters) {
+        return slot.flatMap(s -> masters.stream().filter(m -> m.id() == s.masterId()).findFirst().map(m -> new Pick(m, s.start())));
     }
 
-    private static boolean free(List<ScheduledBooking> bookings, List<TimeOff> timeOff, long masterId, Instant s, Instant e) {
-        for (ScheduledBooking b : bookings) {
-            Instant bs = b.start();
-            Instant be = b.start().plusSeconds(60L * b.durationMin());
-            if (bs.isBefore(e) && be.isAfter(s)) {
-                return false;
-            }
-        }
-        for (TimeOff o : timeOff) {
-            if (o.masterId() == masterId && o.start().isBefore(e) && o.end().isAfter(s)) {
-                return false;
-            }
-        }
-        return true;
+    /**
+     * Where the form opens when no master is free: a later day's 09:00, else the next quarter-hour
+     * from now — read as the database reads a wall-clock time ({@link WallClock}).
+     */
+    public static Instant fallback(LocalDate day, LocalDateTime now, ZoneId zone) {
+        return WallClock.instant(day.isAfter(now.toLocalDate()) ? day.atTime(LocalTime.of(9, 0)) : roundUp(now), zone);
     }
 
     /** The next quarter-hour at or after {@code t}. */

@@ -23,8 +23,8 @@ public final class ResourceScheduleService implements ResourceScheduleSource {
     @Override
     public ResourceDay loadDay(Salon salon, LocalDate date) {
         // the salon's day, 00:00 to 24:00 in its zone (23 or 25 h on the days the clocks change)
-        Instant from = date.atStartOfDay(salon.zone()).toInstant();
-        Instant to = date.plusDays(1).atStartOfDay(salon.zone()).toInstant();
+        Instant from = app.salondesk.salon.WallClock.startOfDay(date, salon.zone());
+        Instant to = app.salondesk.salon.WallClock.startOfDay(date.plusDays(1), salon.zone());
         List<ResourceRepository.Resource> all = resources.findAll(salon.id());
         if (all.isEmpty()) {
             return new ResourceDay(date, List.of(), List.of());

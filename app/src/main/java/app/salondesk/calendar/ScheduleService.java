@@ -2,11 +2,12 @@ package app.salondesk.calendar;
 
 import app.salondesk.booking.ScheduleRepository;
 import app.salondesk.salon.Salon;
+import app.salondesk.salon.WallClock;
 import app.salondesk.staff.MasterRepository;
+import app.salondesk.staff.WorkingTime;
 
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 
@@ -23,13 +24,14 @@ public final class ScheduleService implements ScheduleSource {
 
     @Override
     public DaySchedule loadDay(Salon salon, List<Long> masterIds, LocalDate date, boolean includeCancelled) {
-        // the salon's day, not the PC's: 00:00 to 24:00 in the salon's zone (23 or 25 h on DST days)
-        Instant from = date.atStartOfDay(salon.zone()).toInstant();
-        Instant to = date.plusDays(1).atStartOfDay(salon.zone()).toInstant();
+        // the salon's day, not the PC's: 00:00 to 24:00 in the salon's zone (23 or 25 h on DST days),
+        // read as the database reads them (a midnight that happens twice is the second)
+        Instant from = WallClock.startOfDay(date, salon.zone());
+        Instant to = WallClock.startOfDay(date.plusDays(1), salon.zone());
         if (masterIds.isEmpty()) {
             return new DaySchedule(date, List.of(), Map.of(), List.of());
         }
-        Map<Long, List<LocalTime[]>> working = masters.hoursOn(salon.id(), masterIds, date);
+        Map<Long, List<WorkingTime>> working = masters.intervalsOn(salon.id(), masterIds, date);
         return new DaySchedule(date,
                 schedules.findRange(salon.id(), masterIds, from, to, includeCancelled),
                 working,

@@ -3,16 +3,17 @@ package app.salondesk.calendar;
 import app.salondesk.booking.ScheduledBooking;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
+import app.salondesk.salon.WallClock;
 import app.salondesk.staff.TimeOff;
+import app.salondesk.staff.WorkingTime;
 import com.calendarfx.model.Calendar;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Interval;
 import com.calendarfx.model.Resource;
 
+import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -108,18 +109,22 @@ final class ShownDays {
             Resource<Master> r = resources.get(m.id());
             Calendar<?> closed = r.getAvailabilityCalendar();
 
-            // availability: CalendarFX shades every entry of this calendar as "not available"
-            LocalTime t = LocalTime.MIN;
-            for (LocalTime[] iv : day.workingTimeOf(m.id())) {
-                if (iv[0].isAfter(t)) {
-                    place(before, now, additions, closed, block(m, d, t, iv[0], messages.get("schedule.closed")));
+            // availability: CalendarFX shades every entry of this calendar as "not available" — from
+            // the instants the database made of the working hours, so that the shading ends where the
+            // rule book's hours do also on a night the clocks change (issue 30)
+            Instant dayStart = WallClock.startOfDay(d, zone);
+            Instant dayEnd = WallClock.startOfDay(d.plusDays(1), zone);
+            Instant t = dayStart;
+            for (WorkingTime iv : day.workingTimeOf(m.id())) {
+                if (iv.start().isAfter(t)) {
+                    place(before, now, additions, closed, block(m, t, iv.start(), messages.get("schedule.closed")));
                 }
-                t = iv[1];
+                t = iv.end();
             }
             if (day.workingTimeOf(m.id()).isEmpty()) {
-                place(before, now, additions, closed, block(m, d, LocalTime.MIN, LocalTime.MAX, messages.get("schedule.dayOff")));
-            } else if (t.isBefore(LocalTime.MAX)) {
-                place(before, now, additions, closed, block(m, d, t, LocalTime.MAX, messages.get("schedule.closed")));
+                place(before, now, additions, closed, block(m, dayStart, dayEnd, messages.get("schedule.dayOff")));
+            } else if (t.isBefore(dayEnd)) {
+                place(before, now, additions, closed, block(m, t, dayEnd, messages.get("schedule.closed")));
             }
             for (TimeOff to : day.timeOff()) {
                 if (to.masterId() == m.id()) {
@@ -211,12 +216,10 @@ final class ShownDays {
         calendar.addEntry(entry);
     }
 
-    private Shown block(Master m, LocalDate d, LocalTime from, LocalTime to, String title) {
-        ZonedDateTime s = d.atTime(from).atZone(zone);
-        ZonedDateTime e = d.atTime(to).atZone(zone);
-        return new Shown("closed:" + m.id() + ":" + s + ":" + e + ":" + title, () -> {
+    private Shown block(Master m, Instant from, Instant to, String title) {
+        return new Shown("closed:" + m.id() + ":" + from + ":" + to + ":" + title, () -> {
             Entry<Void> entry = new Entry<>(title);
-            entry.setInterval(new Interval(s, e));
+            entry.setInterval(new Interval(from, to, zone));
             return entry;
         });
     }

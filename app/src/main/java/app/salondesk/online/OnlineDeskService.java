@@ -137,7 +137,7 @@ public final class OnlineDeskService implements OnlineDesk {
         if (repository.dayFull(tenantId, day)) {
             return List.of();   // the salon's day holds its bookings made on the page (migration 25)
         }
-        Instant dayStart = day.atStartOfDay(salon.zone()).toInstant();
+        Instant dayStart = app.salondesk.salon.WallClock.startOfDay(day, salon.zone());   // as the database reads the day's 00:00
         List<OnlineTime> times = new ArrayList<>();
         for (OnlineMaster m : catalogue.masters(tenantId, serviceId)) {
             if (masterId != null && m.id() != masterId) {

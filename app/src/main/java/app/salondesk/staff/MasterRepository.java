@@ -52,11 +52,20 @@ public final class MasterRepository {
      */
     public java.util.Map<Long, List<java.time.LocalTime[]>> hoursOn(long tenantId, Collection<Long> masterIds, java.time.LocalDate day) {
         java.util.Map<Long, List<java.time.LocalTime[]>> hours = new java.util.HashMap<>();
-        dsl.resultQuery("SELECT m.id, h.local_start, h.local_end FROM unnest(CAST(? AS bigint[])) AS m(id), "
+        intervalsOn(tenantId, masterIds, day).forEach((m, intervals) -> hours.put(m,
+                intervals.stream().map(i -> new java.time.LocalTime[]{i.from(), i.to()}).toList()));
+        return hours;
+    }
+
+    /** The same intervals with the instants the database makes of them (what the desk shades and places with). */
+    public java.util.Map<Long, List<WorkingTime>> intervalsOn(long tenantId, Collection<Long> masterIds, java.time.LocalDate day) {
+        java.util.Map<Long, List<WorkingTime>> hours = new java.util.HashMap<>();
+        dsl.resultQuery("SELECT m.id, h.local_start, h.local_end, h.starts_at, h.ends_at FROM unnest(CAST(? AS bigint[])) AS m(id), "
                                 + "LATERAL master_hours(?, m.id, CAST(? AS date), CAST(? AS date)) h ORDER BY m.id, h.starts_at",
                         masterIds.toArray(Long[]::new), tenantId, day, day)
                 .forEach(r -> hours.computeIfAbsent(r.get(0, Long.class), k -> new java.util.ArrayList<>())
-                        .add(new java.time.LocalTime[]{r.get(1, java.time.LocalTime.class), r.get(2, java.time.LocalTime.class)}));
+                        .add(new WorkingTime(r.get(1, java.time.LocalTime.class), r.get(2, java.time.LocalTime.class),
+                                r.get(3, java.time.OffsetDateTime.class).toInstant(), r.get(4, java.time.OffsetDateTime.class).toInstant())));
         return hours;
     }
 

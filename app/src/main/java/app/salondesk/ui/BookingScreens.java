@@ -10,7 +10,6 @@ import app.salondesk.booking.form.BookingFormViewModel;
 import app.salondesk.booking.visit.VisitFormView;
 import app.salondesk.booking.visit.VisitFormViewModel;
 import app.salondesk.calendar.BookingRef;
-import app.salondesk.calendar.DaySchedule;
 import app.salondesk.calendar.DayScheduleViewModel;
 import app.salondesk.calendar.NextFreeTime;
 import app.salondesk.calendar.ResourceDayViewModel;
@@ -38,7 +37,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -51,9 +49,6 @@ import java.util.function.Consumer;
  * the calendar; this class owns how these windows are made and what their saves refresh.
  */
 final class BookingScreens {
-
-    /** The length Ctrl+N looks for room for: half an hour, the shortest of most salons' services. */
-    private static final int NEW_BOOKING_MIN = 30;
 
     private final Stage stage;
     private final Salon salon;
@@ -79,6 +74,8 @@ final class BookingScreens {
     private final TaskRunner tasks;
     private final Messages messages;
     private final Clock clock;
+    /** Ctrl+N's question to the rule book is on its way (FX thread only). */
+    private boolean askingFirstFree;
     /** The booking form's services and offers, as last read. */
     private volatile DeskData.FormCatalogue catalogue;
 
@@ -129,23 +126,28 @@ final class BookingScreens {
 
     /** A new booking at {@code at}, or (null) at the master's first free time of the shown day. */
     void newBooking(Master master, Instant at) {
-        BookingFormViewModel form = form();
         if (at != null) {
+            BookingFormViewModel form = form();
             form.startNew(master, at);
-        } else {
-            // Ctrl+N, the toolbar's button: a master and the first free time of the shown day as the
-            // desk has loaded it — never a time in the past (issue 16)
-            LocalDateTime now = LocalDateTime.now(clock.withZone(salon.zone()));
-            LocalDate day = schedule.dateProperty().get();
-            List<Master> candidates = master != null ? List.of(master) : List.copyOf(schedule.shownMasters());
-            DaySchedule loaded = schedule.scheduleProperty().get();
-            Optional<NextFreeTime.Pick> pick = NextFreeTime.find(loaded != null && loaded.date().equals(day) ? loaded : null,
-                    candidates, now, salon.zone(), NEW_BOOKING_MIN);
-            LocalDateTime fallback = day.isAfter(now.toLocalDate()) ? day.atTime(9, 0) : NextFreeTime.roundUp(now);
-            form.startNew(pick.map(NextFreeTime.Pick::master).orElse(candidates.isEmpty() ? null : candidates.get(0)),
-                    pick.map(NextFreeTime.Pick::at).orElse(fallback));
+            showForm(form, formClientSearch());
+            return;
         }
-        showForm(form, formClientSearch());
+        // Ctrl+N, the toolbar's button: a master and the first time of the shown day the rule book
+        // accepts, asked of the database in the background — never a time in the past (issues 16, 30)
+        if (askingFirstFree) {
+            return;   // Ctrl+N pressed again before the first answer: one form
+        }
+        askingFirstFree = true;
+        LocalDate day = schedule.dateProperty().get();
+        List<Master> candidates = master != null ? List.of(master) : List.copyOf(schedule.shownMasters());
+        schedule.nextFree(candidates, day, NextFreeTime.MINUTES, pick -> {
+            askingFirstFree = false;
+            LocalDateTime now = LocalDateTime.now(clock.withZone(salon.zone()));
+            BookingFormViewModel form = form();
+            form.startNew(pick.map(NextFreeTime.Pick::master).orElse(candidates.isEmpty() ? null : candidates.get(0)),
+                    pick.map(NextFreeTime.Pick::at).orElseGet(() -> NextFreeTime.fallback(day, now, salon.zone())));
+            showForm(form, formClientSearch());
+        });
     }
 
     /** A visit of several services, on the shown day. */

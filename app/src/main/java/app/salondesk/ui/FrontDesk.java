@@ -121,6 +121,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.active = data.active();
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
+        schedule.setRuleQuestions(new app.salondesk.calendar.RuleBookQuestions(new app.salondesk.booking.RuleBookBatch(dsl)));
         schedule.setOffers(data.catalogue().services(), data.catalogue().offers());
         this.role = role;
         this.utilisation = new UtilisationRepository(dsl);
@@ -171,7 +172,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         search.node().setPrefColumnCount(13);
         window.placeClientSearch(search.node(), search::focus);
         this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, bookings::form,
-                form -> bookings.showForm(form, null), (m, at) -> newBooking(m, at.atZone(salon.zone()).toInstant()));
+                form -> bookings.showForm(form, null), (m, at) -> newBooking(m, app.salondesk.salon.WallClock.instant(at, salon.zone())));
         if (data.demo()) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),

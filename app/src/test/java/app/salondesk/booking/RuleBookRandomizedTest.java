@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,9 +46,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RuleBookRandomizedTest {
 
-    private static final ZoneId ZONE = ZoneId.of("Europe/Kyiv");
-    /** The spring and autumn changes of 2030 in Kyiv: 31 March and 27 October. */
-    private static final LocalDate[] WINDOWS = {LocalDate.of(2030, 3, 29), LocalDate.of(2030, 10, 25)};
+    private static final ZoneId KYIV = ZoneId.of("Europe/Kyiv");
+    /** A zone whose clocks change at midnight: 23:00–23:59 happens twice on the last Thursday of October. */
+    private static final ZoneId CAIRO = ZoneId.of("Africa/Cairo");
+
+    /** A salon's zone and the first of the days around one of its clock changes. */
+    private record Window(ZoneId zone, LocalDate first) {
+    }
+
+    /**
+     * The changes of 2030: Kyiv's in spring (31 March, 03:00 → 04:00) and autumn (27 October, 04:00 →
+     * 03:00); Cairo's at midnight, in autumn (31 October, 24:00 → 23:00: the hour before midnight
+     * twice) and spring (26 April, 00:00 → 01:00).
+     */
+    private static final Window[] WINDOWS = {new Window(KYIV, LocalDate.of(2030, 3, 29)), new Window(CAIRO, LocalDate.of(2030, 10, 29)),
+            new Window(KYIV, LocalDate.of(2030, 10, 25)), new Window(CAIRO, LocalDate.of(2030, 4, 24))};
     private static final int WINDOW_DAYS = 5;
     /** The week in force "always": migration 11's first valid_from. */
     private static final LocalDate FIRST_WEEK = LocalDate.of(1900, 1, 1);
@@ -70,8 +82,9 @@ class RuleBookRandomizedTest {
     }
 
     /** The model of one random salon, and the same salon written into the database. */
-    private static final class Salon {
+    static final class Salon {
         final long tenant;
+        final ZoneId zone;
         final LocalDate first;
         final List<Long> masters = new ArrayList<>();
         final Set<Long> inactive = new HashSet<>();
@@ -104,8 +117,9 @@ class RuleBookRandomizedTest {
 
         /** {@code perMaster}: the bookings tried for each master over the window (some are refused, some not active). */
         Salon(Random rnd, int n, int perMaster) {
-            first = WINDOWS[n % WINDOWS.length];
-            tenant = id("INSERT INTO tenants (name, time_zone) VALUES ('Random " + n + "', '" + ZONE.getId() + "') RETURNING id");
+            zone = WINDOWS[n % WINDOWS.length].zone();
+            first = WINDOWS[n % WINDOWS.length].first();
+            tenant = id("INSERT INTO tenants (name, time_zone) VALUES ('Random " + n + "', '" + zone.getId() + "') RETURNING id");
             client = id("INSERT INTO clients (tenant_id, name) VALUES (" + tenant + ", 'Client') RETURNING id");
             for (int s = 0; s < 3; s++) {
                 int[] phases = rnd.nextInt(3) == 0 ? null : randomPhases(rnd);
@@ -411,6 +425,16 @@ class RuleBookRandomizedTest {
                     : masterTwice ? "one master twice" : "other masters";
         }
 
+        /** A wall-clock time of this salon as PostgreSQL reads it: an hour that happens twice is the second one. */
+        Instant instant(LocalDate day, LocalTime time) {
+            return day.atTime(time).atZone(zone).withLaterOffsetAtOverlap().toInstant();
+        }
+
+        /** Where a salon day starts, as PostgreSQL reads its 00:00. */
+        Instant dayStart(LocalDate day) {
+            return instant(day, LocalTime.MIDNIGHT);
+        }
+
         /** The model: the first rule broken, in the rule book's order, or null. */
         String expected(long master, Long clientId, Long service, Instant start, Integer minutes, boolean pastAllowed,
                         boolean waived, boolean serviceCheck, boolean holdsTime, Instant now) {
@@ -452,7 +476,7 @@ class RuleBookRandomizedTest {
             List<Instant[]> busy = shape.busy(start, length);
             if (holdsTime) {
                 if (!waived) {
-                    LocalDate day = start.atZone(ZONE).toLocalDate();
+                    LocalDate day = start.atZone(zone).toLocalDate();
                     boolean within = hoursOn(master, day).stream()
                             .anyMatch(i -> !instant(day, i[0]).isAfter(start) && !instant(day, i[1]).isBefore(end));
                     if (!within) {
@@ -539,12 +563,6 @@ class RuleBookRandomizedTest {
         return phases == null ? "NULL" : "'{" + IntStream.of(phases).mapToObj(Integer::toString).collect(java.util.stream.Collectors.joining(",")) + "}'";
     }
 
-    /** A salon wall-clock time as PostgreSQL reads it: an hour that happens twice is the second one. */
-    static Instant instant(LocalDate day, LocalTime time) {
-        ZonedDateTime z = day.atTime(time).atZone(ZONE).withLaterOffsetAtOverlap();
-        return z.toInstant();
-    }
-
     /** Ends a transaction by rolling it back, carrying what happened in it. */
     private static final class RolledBack extends RuntimeException {
         final boolean made;
@@ -576,7 +594,7 @@ class RuleBookRandomizedTest {
                         : salon.services.get(rnd.nextInt(salon.services.size()));
                 Integer minutes = rnd.nextInt(3) == 0 ? null : List.of(0, 15, 30, 45, 60, 90, 120, 240, 721).get(rnd.nextInt(9));
                 Instant start = rnd.nextInt(15) == 0 ? Instant.parse("2020-01-01T10:00:00Z")
-                        : instant(salon.first.plusDays(rnd.nextInt(WINDOW_DAYS)), LocalTime.of(rnd.nextInt(24), 5 * rnd.nextInt(12)));
+                        : salon.instant(salon.first.plusDays(rnd.nextInt(WINDOW_DAYS)), LocalTime.of(rnd.nextInt(24), 5 * rnd.nextInt(12)));
                 boolean past = rnd.nextInt(5) == 0;
                 boolean waived = rnd.nextInt(5) == 0;
                 boolean serviceCheck = rnd.nextInt(5) > 0;
@@ -608,8 +626,8 @@ class RuleBookRandomizedTest {
             List<LocalTime[]> hours = salon.hoursOn(master, day);
             // half of them inside one of the day's intervals, where the other rules decide
             Instant start = rnd.nextBoolean() && !hours.isEmpty()
-                    ? instant(day, hours.get(rnd.nextInt(hours.size()))[0]).plus(Duration.ofMinutes(15L * rnd.nextInt(4)))
-                    : instant(day, LocalTime.of(6 + rnd.nextInt(16), 15 * rnd.nextInt(4)));
+                    ? salon.instant(day, hours.get(rnd.nextInt(hours.size()))[0]).plus(Duration.ofMinutes(15L * rnd.nextInt(4)))
+                    : salon.instant(day, LocalTime.of(6 + rnd.nextInt(16), 15 * rnd.nextInt(4)));
             NewBooking cmd = new NewBooking(salon.tenant, master, salon.client, null, service, start, minutes, "", UUID.randomUUID(),
                     Source.FORM, false);
             Optional<RuleBook.Problem> problem = RuleBook.check(dsl, new RuleBook.Question(salon.tenant, master, salon.client, service,
@@ -657,7 +675,7 @@ class RuleBookRandomizedTest {
                 int step = List.of(5, 10, 15).get(rnd.nextInt(3));
                 LocalDate day = salon.first.plusDays(rnd.nextInt(WINDOW_DAYS));
                 List<Instant> found = FreeSlotFinder.find(dsl, FreeSlotFinder.Question.dayOf(salon.tenant, minutes,
-                                day.atStartOfDay(ZONE).toInstant(), master, service, null, step))
+                                salon.dayStart(day), master, service, null, step))
                         .stream().map(FreeSlot::start).toList();
                 List<Instant> expected = salon.freeStarts(master, service, minutes, step, day);
                 assertEquals(expected, found, "salon " + n + ", question " + r + ": master " + master + ", service " + service
@@ -687,6 +705,7 @@ class RuleBookRandomizedTest {
         BookingEngine engine = new BookingEngine(dsl);
         int compared = 0;
         int booked = 0;
+        int databaseAsked = 0;
         Map<String, Integer> seen = new TreeMap<>();
         for (int n = 0; n < 3; n++) {
             Random rnd = new Random(5100 + n);
@@ -724,7 +743,7 @@ class RuleBookRandomizedTest {
                     offs.set(k, Math.max(0, offs.get(k) - 5 * (1 + rnd.nextInt(8))));
                 }
                 LocalDate day = salon.first.plusDays(rnd.nextInt(WINDOW_DAYS));
-                Instant asked = day.atStartOfDay(ZONE).toInstant().plus(Duration.ofHours(10));
+                Instant asked = salon.dayStart(day).plus(Duration.ofHours(10));
                 List<NewVisit.Part> parts = new ArrayList<>();
                 for (int i = 0; i < count; i++) {
                     parts.add(new NewVisit.Part(masters.get(i), services.get(i), asked.plus(Duration.ofMinutes(offs.get(i))),
@@ -735,9 +754,9 @@ class RuleBookRandomizedTest {
                 if (placed) {
                     assertEquals(offs, VisitSequence.offsets(steps), "the code places the parts as the model does: " + v);
                 }
-                List<Instant> found = VisitSlots.dayStarts(dsl, v, steps, day, ZONE);
+                List<Instant> found = VisitSlots.dayStarts(dsl, v, steps, day, salon.zone);
                 List<Instant> expected = new ArrayList<>();
-                for (Instant t = day.atStartOfDay(ZONE).toInstant(); t.isBefore(day.plusDays(1).atStartOfDay(ZONE).toInstant());
+                for (Instant t = salon.dayStart(day); t.isBefore(salon.dayStart(day.plusDays(1)));
                      t = t.plus(Duration.ofMinutes(VisitSlots.STEP_MIN))) {
                     Instant first = t;
                     if (salon.visitFits(masters, services, lengths, offs.stream().map(o -> first.plus(Duration.ofMinutes(o))).toList(), now)) {
@@ -745,6 +764,21 @@ class RuleBookRandomizedTest {
                     }
                 }
                 assertEquals(expected, found, "salon " + n + ", visit " + r + ": " + v);
+                // and the database itself, part after part as the engine books a visit (the Java
+                // shortcuts VisitSequence, VisitUnits and Shape.meet against the rule book, the holding
+                // trigger and the constraints): every start found books, a sample of the others does not
+                List<Instant> grid = new ArrayList<>();
+                for (Instant t = salon.dayStart(day); t.isBefore(salon.dayStart(day.plusDays(1))); t = t.plus(Duration.ofMinutes(VisitSlots.STEP_MIN))) {
+                    grid.add(t);
+                }
+                List<Instant> sample = new ArrayList<>(found.size() > 6 ? found.subList(0, 6) : found);
+                for (int k = 0; k < 6; k++) {
+                    sample.add(grid.get(rnd.nextInt(grid.size())));
+                }
+                for (Instant t : sample) {
+                    assertEquals(found.contains(t), databaseBooksVisit(salon, v.startingAt(t)), "salon " + n + ", visit " + r + " at " + t + ": " + v);
+                    databaseAsked++;
+                }
                 compared += expected.size();
                 if (!expected.isEmpty()) {
                     seen.merge(salon.kind(masters, services, offs, lengths), 1, Integer::sum);
@@ -760,10 +794,103 @@ class RuleBookRandomizedTest {
         }
         org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} visit starts compared, {} booked: {}", compared, booked, seen);
         assertTrue(compared > 300, "enough visit starts compared: " + compared);
+        assertTrue(databaseAsked > 500, "enough visits asked of the database: " + databaseAsked);
         // visits of every kind had starts to compare
         assertTrue(seen.keySet().containsAll(List.of("one master twice", "a room twice", "a part pulled earlier", "other masters")),
                 "kinds of visit with starts: " + seen);
         org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} visit starts compared, {} booked: {}", compared, booked, seen);
+    }
+
+    /**
+     * Whether the database books the visit at its starts as the engine does ({@code VisitWrites}):
+     * each part asked of the rule book once the parts before it are written, then written (its units
+     * handed out by the holding trigger, the exclusion constraints having the last word). Rolled back.
+     */
+    private static boolean databaseBooksVisit(Salon salon, NewVisit v) {
+        try {
+            dsl.transaction(cfg -> {
+                DSLContext tx = DSL.using(cfg);
+                boolean all = true;
+                for (NewVisit.Part p : v.parts()) {
+                    RuleBook.Verdict verdict = RuleBook.verdict(tx, new RuleBook.Question(v.tenantId(), p.masterId(), salon.client, p.serviceId(),
+                            p.start(), p.durationMin(), null, false, false, true, true));
+                    if (verdict.problem().isPresent()) {
+                        all = false;
+                        break;
+                    }
+                    int minutes = p.durationMin() != null ? p.durationMin() : verdict.minutes();
+                    try {
+                        tx.transaction(nested -> DSL.using(nested).execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, "
+                                        + "starts_at, duration_min, status) VALUES (?, ?, ?, CAST(? AS bigint), CAST(? AS timestamptz), ?, 'confirmed')",
+                                v.tenantId(), p.masterId(), salon.client, p.serviceId(), p.start().atOffset(ZoneOffset.UTC), minutes));
+                    } catch (DataAccessException e) {
+                        assertEquals("23P01", e.sqlState(), e.getMessage());
+                        all = false;
+                        break;
+                    }
+                }
+                throw new RolledBack(all, false);
+            });
+            throw new AssertionError("not rolled back");
+        } catch (RolledBack r) {
+            return r.made;
+        }
+    }
+
+    /** The working intervals of a master's salon day, as the rule book reads them ({@code master_hours}). */
+    private static List<Instant[]> hoursOf(Salon salon, long master, LocalDate day) {
+        return dsl.resultQuery("SELECT starts_at, ends_at FROM master_hours(?, ?, ?, ?) ORDER BY starts_at", salon.tenant, master, day, day)
+                .fetch(r -> new Instant[]{r.get(0, java.time.OffsetDateTime.class).toInstant(), r.get(1, java.time.OffsetDateTime.class).toInstant()});
+    }
+
+    /** Every {@code step} real minutes from each working interval's start, before its end: the grid the searches walk. */
+    private static List<Instant> grid(List<Instant[]> hours, int step) {
+        List<Instant> out = new ArrayList<>();
+        for (Instant[] h : hours) {
+            for (Instant t = h[0]; t.isBefore(h[1]); t = t.plus(Duration.ofMinutes(step))) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The free-time search's one-statement walk (a second statement of the rules, in SQL, kept for its
+     * speed: ADR 10) against the rule book itself, asked start by start over the same grid
+     * ({@code booking_problems}, migration 29): exactly the starts it accepts, in Kyiv and in Cairo
+     * around their clock changes. As the search asks it: the master's own service is not asked of her
+     * (a move keeps it; the form offers her services only), a service no longer sold has no starts.
+     */
+    @Test
+    void theFreeTimeSearchOffersExactlyTheStartsTheRuleBookAccepts() {
+        int compared = 0;
+        for (int n = 0; n < WINDOWS.length; n++) {
+            Random rnd = new Random(3300 + n);
+            Salon salon = new Salon(rnd, n);
+            for (int r = 0; r < 30; r++) {
+                long master = salon.masters.get(rnd.nextInt(salon.masters.size()));
+                Long service = rnd.nextInt(4) == 0 ? null : salon.services.get(rnd.nextInt(salon.services.size()));
+                int minutes = service != null && rnd.nextBoolean() ? salon.lengthOf(master, service) : 5 * (1 + rnd.nextInt(24));
+                int step = List.of(5, 10, 15).get(rnd.nextInt(3));
+                LocalDate day = salon.first.plusDays(rnd.nextInt(WINDOW_DAYS));
+                List<Instant> found = FreeSlotFinder.find(dsl, FreeSlotFinder.Question.dayOf(salon.tenant, minutes, salon.dayStart(day), master,
+                        service, null, step)).stream().map(FreeSlot::start).toList();
+                List<Instant> grid = grid(hoursOf(salon, master, day), step);
+                List<String> answers = RuleBookBatch.problems(dsl, salon.tenant, java.util.Collections.nCopies(grid.size(), master), null, service,
+                        grid, minutes, null, false, false, false, true);
+                List<Instant> accepted = new ArrayList<>();
+                for (int i = 0; i < grid.size(); i++) {
+                    if (answers.get(i) == null && !(service != null && salon.retired.contains(service))) {
+                        accepted.add(grid.get(i));
+                    }
+                }
+                accepted.sort(null);
+                assertEquals(accepted, found, "salon " + n + ", question " + r + ": master " + master + ", service " + service + ", "
+                        + minutes + " min, step " + step + ", " + day);
+                compared += grid.size();
+            }
+        }
+        assertTrue(compared > 2_000, "enough starts compared: " + compared);
     }
 
     @Test
@@ -776,11 +903,11 @@ class RuleBookRandomizedTest {
                 long master = salon.masters.get(rnd.nextInt(salon.masters.size()));
                 Long service = rnd.nextBoolean() ? null : salon.services.get(rnd.nextInt(salon.services.size()));
                 int minutes = 15 * (1 + rnd.nextInt(8));
-                Instant wished = instant(salon.first.plusDays(rnd.nextInt(WINDOW_DAYS)), LocalTime.of(8 + rnd.nextInt(12), 0));
+                Instant wished = salon.instant(salon.first.plusDays(rnd.nextInt(WINDOW_DAYS)), LocalTime.of(8 + rnd.nextInt(12), 0));
                 List<FreeSlot> slots = rnd.nextBoolean()
                         ? FreeSlotFinder.find(dsl, FreeSlotFinder.Question.nearest(salon.tenant, minutes, wished, master, service, null, 15, 3))
-                        : FreeSlotFinder.find(dsl, FreeSlotFinder.Question.dayOf(salon.tenant, minutes, wished.atZone(ZONE).toLocalDate()
-                                .atStartOfDay(ZONE).toInstant(), master, service, null, 5));
+                        : FreeSlotFinder.find(dsl, FreeSlotFinder.Question.dayOf(salon.tenant, minutes,
+                                salon.dayStart(wished.atZone(salon.zone).toLocalDate()), master, service, null, 5));
                 for (FreeSlot slot : slots) {
                     RuleBook.Question q = new RuleBook.Question(salon.tenant, slot.masterId(), salon.client, service, slot.start(), minutes,
                             null, false, false, !slot.sameMaster(), true);
@@ -790,5 +917,149 @@ class RuleBookRandomizedTest {
             }
         }
         assertTrue(offered > 50, "the search offered enough starts to mean something: " + offered);
+    }
+    /**
+     * Ctrl+N's question ({@code first_free_start}, migration 29) against a brute force over the rule
+     * book: the earliest start on the masters' grids of the day that {@code booking_problem} accepts
+     * for a new booking, the masters' order breaking a tie — random masters (some inactive, some not
+     * doing the service), services of phases and cleanups, around both zones' clock changes.
+     */
+    @Test
+    void theFirstFreeStartIsTheFirstTheRuleBookAccepts() {
+        int asked = 0;
+        int found = 0;
+        for (int n = 0; n < WINDOWS.length; n++) {
+            Random rnd = new Random(6100 + n);
+            Salon salon = new Salon(rnd, n);
+            for (int r = 0; r < 25; r++) {
+                List<Long> masters = new ArrayList<>(salon.masters);
+                java.util.Collections.shuffle(masters, rnd);
+                masters = masters.subList(0, 1 + rnd.nextInt(masters.size()));
+                Long service = rnd.nextInt(3) == 0 ? null : salon.services.get(rnd.nextInt(salon.services.size()));
+                Integer minutes = service != null && rnd.nextBoolean() ? null : 15 * (1 + rnd.nextInt(8));
+                int step = List.of(5, 15, 30).get(rnd.nextInt(3));
+                LocalDate day = salon.first.plusDays(rnd.nextInt(WINDOW_DAYS));
+                FreeSlot expected = null;
+                for (long m : masters) {
+                    List<Instant> grid = grid(hoursOf(salon, m, day), step);
+                    List<String> answers = RuleBookBatch.problems(dsl, salon.tenant, java.util.Collections.nCopies(grid.size(), m), null, service,
+                            grid, minutes, null, false, false, true, true);
+                    for (int i = 0; i < grid.size(); i++) {
+                        if (answers.get(i) == null && (expected == null || grid.get(i).isBefore(expected.start()))) {
+                            expected = new FreeSlot(m, null, grid.get(i), false);
+                        }
+                    }
+                }
+                Optional<FreeSlot> first = new RuleBookBatch(dsl).firstFree(salon.tenant, masters, service, minutes, day, step);
+                String q = "salon " + n + ", question " + r + ": masters " + masters + ", service " + service + ", " + minutes + " min, " + day;
+                assertEquals(Optional.ofNullable(expected).map(FreeSlot::masterId), first.map(FreeSlot::masterId), q);
+                assertEquals(Optional.ofNullable(expected).map(FreeSlot::start), first.map(FreeSlot::start), q);
+                asked++;
+                found += first.isPresent() ? 1 : 0;
+            }
+        }
+        assertTrue(found > 20 && found < asked, "both answers met: " + found + " of " + asked);
+    }
+
+    /**
+     * A drag's drop targets ({@link RuleBookBatch#moves}: the wall-clock lines of the grid read by the
+     * database, every master) against the rule book asked one target at a time as the engine asks a
+     * move ({@code BookingEngine.reschedule}): the same answer for every target, and the instant the
+     * desk lands on is {@link app.salondesk.salon.WallClock}'s — across Cairo's repeated hour too.
+     */
+    @Test
+    void aDragsDropTargetsAreAnsweredAsTheEngineAsksTheMove() {
+        int compared = 0;
+        Map<String, Integer> answers = new TreeMap<>();
+        for (int n = 0; n < WINDOWS.length; n++) {
+            Random rnd = new Random(7200 + n);
+            Salon salon = new Salon(rnd, n);
+            List<Long> ids = new ArrayList<>(salon.bookings.keySet());
+            ids.sort(null);
+            for (int r = 0; r < 3 && !ids.isEmpty(); r++) {
+                long id = ids.get(rnd.nextInt(ids.size()));
+                Booking b = new BookingEngine(dsl).find(salon.tenant, id).orElseThrow();
+                LocalDate day = b.start().atZone(salon.zone).toLocalDate();
+                List<LocalDateTime> times = new ArrayList<>();
+                for (LocalDateTime t = day.atStartOfDay(); t.isBefore(day.plusDays(1).atStartOfDay()); t = t.plusMinutes(15)) {
+                    times.add(t);
+                }
+                List<RuleBookBatch.Verdict> verdicts = new RuleBookBatch(dsl).moves(salon.tenant, id, b.masterId(), b.serviceId(),
+                        b.durationMin(), false, salon.masters, times);
+                assertEquals(salon.masters.size() * times.size(), verdicts.size());
+                for (RuleBookBatch.Verdict v : verdicts) {
+                    assertEquals(app.salondesk.salon.WallClock.instant(v.local(), salon.zone), v.start(), v.local() + " in " + salon.zone);
+                    Optional<RuleBook.Problem> one = RuleBook.check(dsl, new RuleBook.Question(salon.tenant, v.masterId(), null, b.serviceId(),
+                            v.start(), b.durationMin(), id, false, false, v.masterId() != b.masterId(), true));
+                    String expected = one.map(p -> p.rule().name().toLowerCase(java.util.Locale.ROOT)).orElse(null);
+                    String actual = v.refusal() == null ? null : switch (v.refusal().kind()) {
+                        case TAKEN -> "time_taken";
+                        case ROOM_TAKEN -> "resource_taken";
+                        case INVALID -> v.refusal().reason().name().toLowerCase(java.util.Locale.ROOT);
+                    };
+                    assertEquals(expected, actual, "salon " + n + ", booking " + id + " to master " + v.masterId() + " at " + v.local());
+                    answers.merge(String.valueOf(expected), 1, Integer::sum);
+                    compared++;
+                }
+            }
+        }
+        assertTrue(compared > 3_000, "enough targets compared: " + compared);
+        assertTrue(answers.keySet().containsAll(List.of("null", "time_taken", "outside_working_hours", "service_not_offered")),
+                "answers seen: " + answers);
+    }
+
+    /**
+     * What the desk still works out in Java from a booking's shape — its processing stripes, and the
+     * busy time a visit's parts are compared by ({@code VisitSequence}) — against the database's
+     * {@code booking_busy}, which the rule book and the exclusion constraint compare: random phases,
+     * cleanups and starts, some in Cairo's repeated hour.
+     */
+    @Test
+    void theBusyTimeAShapeGivesInJavaIsTheDatabases() {
+        Random rnd = new Random(8800);
+        for (int r = 0; r < 400; r++) {
+            int[] phases = rnd.nextInt(4) == 0 ? null : randomPhases(rnd);
+            int minutes = phases == null ? 5 * (1 + rnd.nextInt(40)) : IntStream.of(phases).map(Math::abs).sum();
+            int cleanup = rnd.nextInt(3) == 0 ? 0 : 5 * rnd.nextInt(7);
+            Instant start = Instant.parse("2030-10-31T18:00:00Z").plus(Duration.ofMinutes(5L * rnd.nextInt(60)));
+            app.salondesk.booking.Shape shape = new app.salondesk.booking.Shape(phases == null ? List.of()
+                    : IntStream.of(phases).boxed().toList(), cleanup);
+            List<Instant[]> db = dsl.resultQuery("SELECT lower(x), upper(x) FROM unnest(booking_busy(CAST(? AS timestamptz), ?, ?, "
+                            + array(phases) + ")) AS x ORDER BY 1", start.atOffset(ZoneOffset.UTC), minutes, cleanup)
+                    .fetch(x -> new Instant[]{x.get(0, java.time.OffsetDateTime.class).toInstant(), x.get(1, java.time.OffsetDateTime.class).toInstant()});
+            assertEquals(text(db), text(merged(shape.busy(start, minutes))), "shape " + array(phases) + " + " + cleanup + " from " + start);
+            // the stripes: the processing phases, where the master is free — the gaps of the busy time within the booking
+            List<Instant[]> gaps = new ArrayList<>();
+            Instant at = start;
+            for (Instant[] busy : db) {
+                if (busy[0].isAfter(at)) {
+                    gaps.add(new Instant[]{at, busy[0]});
+                }
+                at = busy[1];
+            }
+            List<Instant[]> stripes = shape.processing().stream()
+                    .map(p -> new Instant[]{start.plus(Duration.ofMinutes(p[0])), start.plus(Duration.ofMinutes(p[1]))}).toList();
+            assertEquals(text(gaps), text(stripes), "stripes of " + array(phases));
+        }
+    }
+
+    /** Adjacent or overlapping intervals joined, in time order: as a multirange holds them. */
+    private static List<Instant[]> merged(List<Instant[]> intervals) {
+        List<Instant[]> sorted = new ArrayList<>(intervals);
+        sorted.sort(java.util.Comparator.comparing((Instant[] x) -> x[0]));
+        List<Instant[]> out = new ArrayList<>();
+        for (Instant[] x : sorted) {
+            if (!out.isEmpty() && !out.get(out.size() - 1)[1].isBefore(x[0])) {
+                Instant[] last = out.get(out.size() - 1);
+                last[1] = last[1].isAfter(x[1]) ? last[1] : x[1];
+            } else {
+                out.add(new Instant[]{x[0], x[1]});
+            }
+        }
+        return out;
+    }
+
+    private static String text(List<Instant[]> intervals) {
+        return intervals.stream().map(x -> x[0] + "/" + x[1]).toList().toString();
     }
 }

@@ -204,4 +204,123 @@ class DayScheduleViewModelTest {
         assertEquals(2, vm.scheduleProperty().get().bookings().size());
         assertEquals("2 bookings on Nov 30, 2026", vm.statusProperty().get());
     }
+
+    /**
+     * Runs each query at once, as a background thread would, but hands the answers back only when
+     * told to and in the order told: an answer can arrive long after its query ran, behind answers of
+     * queries asked later.
+     */
+    private static final class LateAnswers implements TaskRunner {
+        final List<Runnable> answers = new ArrayList<>();
+
+        @Override
+        public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+            Runnable answer;
+            try {
+                T result = work.call();
+                answer = () -> onSuccess.accept(result);
+            } catch (Exception e) {
+                answer = () -> onFailure.accept(e);
+            }
+            answers.add(answer);
+        }
+
+        /** Hands back the answer of the query asked {@code i}-th among those not yet answered. */
+        void answer(int i) {
+            answers.remove(i).run();
+        }
+
+        void answerAll() {
+            while (!answers.isEmpty()) {
+                answer(0);
+            }
+        }
+    }
+
+    private final int[] version = {1};
+    private final LateAnswers late = new LateAnswers();
+    private static final LocalDate TODAY = LocalDate.of(2026, 11, 30);
+    private static final LocalDate TOMORROW = TODAY.plusDays(1);
+
+    /** A view model whose one booking has the version {@link #version} says when a query runs. */
+    private DayScheduleViewModel versioned() {
+        ScheduleSource source = (salon, masterIds, date, includeCancelled) -> new DaySchedule(date, List.of(
+                new ScheduledBooking(1, 7, date.atTime(10, 0).atZone(salon.zone()).toInstant(), 60, BookingStatus.CONFIRMED,
+                        "Iryna", "Cut", version[0])), Map.of(), List.of());
+        return new DayScheduleViewModel(KYIV_SALON, List.of(new Master(7, "Olena", "#000000", 0)), source, late,
+                new Messages(Locale.ENGLISH), LATE);
+    }
+
+    private int shownVersion(DayScheduleViewModel vm) {
+        return vm.scheduleProperty().get().bookings().get(0).version();
+    }
+
+    /**
+     * A read-ahead's answer that arrives after a newer load of the same day never replaces what that
+     * load read: the day was shown (version 2), left, and its older read-ahead (version 1, asked
+     * before the day changed) came in late and was parked over it; going back showed version 1
+     * again until the next load answered — on a slow connection for as long as that took.
+     */
+    @Test
+    void aLateReadAheadNeverReplacesANewerAnswerOfItsDay() {
+        DayScheduleViewModel vm = versioned();
+        vm.load(TODAY);
+        late.answer(0);                      // today shown: yesterday and tomorrow are read ahead (version 1)…
+        assertEquals(2, late.answers.size());
+        version[0] = 2;                      // …then another desk changes tomorrow
+        vm.nextDay();
+        vm.load(TOMORROW);                   // its load reads version 2 and answers first
+        late.answer(2);
+        assertEquals(2, shownVersion(vm));
+        vm.previousDay();                    // back to today: tomorrow as shown (version 2) is kept
+        vm.load(TODAY);
+        late.answerAll();                    // the read-ahead of version 1 comes in late, behind today's load
+        vm.nextDay();
+        vm.load(TOMORROW);                   // tomorrow again: what is shown at once is the newest it had
+        assertEquals(TOMORROW, vm.scheduleProperty().get().date());
+        assertEquals(2, shownVersion(vm), "an older read-ahead was shown");
+        late.answerAll();
+        assertEquals(2, shownVersion(vm));
+    }
+
+    /**
+     * A load whose day was left before it answered: its answer is kept for going back, not dropped
+     * while an older answer of that day stays parked (and is shown at once on the way back).
+     */
+    @Test
+    void aLoadAnsweredAfterItsDayWasLeftIsKeptForGoingBack() {
+        DayScheduleViewModel vm = versioned();
+        vm.load(TODAY);
+        late.answerAll();
+        vm.nextDay();
+        vm.load(TOMORROW);
+        late.answerAll();                    // tomorrow shown at version 1
+        version[0] = 3;
+        vm.load(TOMORROW);                   // a live update: it reads version 3…
+        vm.previousDay();                    // …while the receptionist goes back a day
+        vm.load(TODAY);
+        late.answerAll();
+        version[0] = 4;                      // the database moves on; nothing has told this desk yet
+        vm.nextDay();
+        vm.load(TOMORROW);
+        assertEquals(3, shownVersion(vm), "the newest answer of the day, at once");
+        late.answerAll();
+        assertEquals(4, shownVersion(vm));
+    }
+
+    /** A change announced for a day while its read-ahead was on its way: that answer is not parked. */
+    @Test
+    void aReadAheadAskedBeforeAChangeOfItsDayIsNotParked() {
+        DayScheduleViewModel vm = versioned();
+        vm.load(TODAY);
+        late.answer(0);                      // tomorrow is being read ahead at version 1
+        version[0] = 2;
+        vm.changed(List.of(TOMORROW));       // the live update says tomorrow changed meanwhile
+        late.answerAll();
+        vm.nextDay();
+        vm.load(TOMORROW);
+        assertEquals(TODAY, vm.scheduleProperty().get().date(), "nothing stale shown at once");
+        late.answerAll();
+        assertEquals(2, shownVersion(vm));
+    }
 }

@@ -117,6 +117,28 @@ class RowLevelSecurityTest {
     }
 
     /**
+     * The rule book asked in batches (migration 29: booking_problems, first_free_start) runs with the
+     * caller's rights, as booking_problem does: a staff login gets her own salon's answers, and of
+     * another salon's master learns nothing — no free time, "unknown master" — though the owner
+     * finds her free.
+     */
+    @Test
+    void theRuleBookInBatchesTellsAStaffLoginNothingOfAnotherSalon() throws SQLException {
+        f.dsl.execute("INSERT INTO master_working_hours (tenant_id, master_id, weekday, starts_at, ends_at) SELECT ?, ?, d, '08:00', '20:00' "
+                + "FROM generate_series(1, 7) d ON CONFLICT DO NOTHING", otherSalon, otherMaster);
+        String firstFree = "SELECT count(*) FROM first_free_start(%d, ARRAY[%d]::bigint[], NULL, 30, DATE '" + EngineFixture.DAY + "', 15)";
+        assertEquals(1, f.count(String.format(firstFree, otherSalon, otherMaster)), "the owner finds Zofia free");
+        String problems = "SELECT count(*) FROM booking_problems(%d, ARRAY[%d]::bigint[], NULL, NULL, ARRAY[TIMESTAMPTZ '" + at(10, 0)
+                + "'], 30, NULL, false, false, true, true) WHERE problem %s";
+        for (String who : List.of("recep", "admin", "boss")) {
+            assertEquals(0, count(who, String.format(firstFree, otherSalon, otherMaster)), who);
+            assertEquals(1, count(who, String.format(problems, otherSalon, otherMaster, "= 'unknown_master'")), who);
+            assertEquals(1, count(who, String.format(firstFree, f.tenant, f.anna)), who + " asks of her own salon");
+            assertEquals(1, count(who, String.format(problems, f.tenant, f.anna, "IS NULL")), who);
+        }
+    }
+
+    /**
      * The permission matrix (issue 6, narrowed by issue 11), row by row, as real statements
      * through plain JDBC: allowed ones succeed, forbidden ones are refused by PostgreSQL
      * (42501). Writes name exactly the columns a road writes (grants are per column); no group

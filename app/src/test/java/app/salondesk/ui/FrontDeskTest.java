@@ -231,16 +231,15 @@ class FrontDeskTest {
         Point2D from = centre(ev);
         var dragging = dragIntoColumn(robot, ev, "Vira");
         Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
-        waitFor(() -> preview.isVisible() && preview.getText().contains("Vira"));
-        assertTrue(preview.getStyleClass().contains("drop-invalid"), preview.getStyleClass().toString());
+        // the mark comes with the rule book's answer, asked when the drag started
+        waitFor(() -> preview.isVisible() && preview.getText().contains("Vira") && preview.getStyleClass().contains("drop-invalid"));
         assertEquals(time(at(12, 0)) + "\u2013" + time(at(13, 0)) + " \u00b7 Vira \u2014 this master does not do Cut", preview.getText());
         MainWindowTest.screenshot(preview.getScene(), "drag-refused.png");
         // Bohdan does cuts, but is away 12:00-14:00
         DayView bohdan = column(robot, "Bohdan");
         Bounds overBohdan = bohdan.localToScreen(bohdan.getBoundsInLocal());
         dragging.moveTo(new Point2D(overBohdan.getMinX() + overBohdan.getWidth() / 2, from.getY()));
-        waitFor(() -> preview.getText().contains("Bohdan"));
-        assertTrue(preview.getStyleClass().contains("drop-invalid"));
+        waitFor(() -> preview.getText().contains("Bohdan") && preview.getStyleClass().contains("drop-invalid"));
         assertTrue(preview.getText().endsWith("the master is away at that time"), preview.getText());
         // dropped anyway: the engine decides, refuses, and the booking stays with Anna
         dragging.drop();
@@ -391,14 +390,102 @@ class FrontDeskTest {
         double hour = hourHeight(robot, ev);
         var dragging = robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hour / 2).moveBy(0, hour / 2);
         Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
-        waitFor(() -> preview.isVisible() && preview.getText().startsWith(time(at(13, 0))));
-        assertTrue(preview.getStyleClass().contains("drop-invalid"), preview.getStyleClass().toString());
+        waitFor(() -> preview.isVisible() && preview.getText().startsWith(time(at(13, 0))) && preview.getStyleClass().contains("drop-invalid"));
         assertEquals(time(at(13, 0)) + "\u2013" + time(at(14, 30)) + " \u00b7 Vira \u2014 the master does not work at that time",
                 preview.getText());
         dragging.drop();
         waitFor(() -> robot.lookup("#notification").queryAs(Label.class).getText().contains("does not work"));
         assertEquals(b.version(), f.engine.find(f.tenant, b.id()).orElseThrow().version(), "the engine refused it too");
         waitFor(() -> entry(robot, "Iryna", at(12, 0)).isPresent());
+    }
+
+    /**
+     * Issue 30, defect 8: Ctrl+N asks the rule book. Anna's 08:00–09:00 toning leaves her cleaning
+     * until 09:15, Bohdan is busy until 09:30, Vira starts at 10:00: the form opens on Anna at 09:15
+     * (the desk offered 09:00 from the day it had loaded, and the engine answered "time taken").
+     */
+    @Test
+    void ctrlNDoesNotOfferAnotherBookingsCleanup(FxRobot robot) throws Exception {
+        long toning = f.phasedService("Toning", null, 15, f.anna, f.bohdan);
+        f.booked(f.engine.book(new app.salondesk.booking.NewBooking(f.tenant, f.anna, f.client, null, toning, at(8, 0), 60, "",
+                java.util.UUID.randomUUID(), app.salondesk.booking.Source.FORM, false)));
+        f.booked(f.engine.book(f.newBooking(f.bohdan, at(8, 0), 90)));
+        awaitLoaded();
+        robot.interact(() -> desk.schedule().reload());
+        waitFor(() -> desk.schedule().scheduleProperty().get() != null && desk.schedule().scheduleProperty().get().bookings().size() == 2);
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.N).release(javafx.scene.input.KeyCode.N,
+                javafx.scene.input.KeyCode.CONTROL);
+        awaitNode(robot, "#form-client-name");
+        assertEquals("Anna", ((app.salondesk.staff.Master) robot.lookup("#form-master").queryAs(ComboBox.class).getValue()).name());
+        assertEquals("09:15", robot.lookup("#form-time").queryAs(javafx.scene.control.TextField.class).getText());
+    }
+
+    /**
+     * Issue 30, defect 8: the drag's preview marks what the engine refuses — the rule book's answer,
+     * asked when the drag starts. Anna's toning (60 minutes and 15 of cleanup) at 17:00 dragged two
+     * hours later would end at 20:00, but her cleanup runs until 20:15, after she stops working; a
+     * booking of Anna's dragged into the toning's cleanup meets her busy time.
+     */
+    @Test
+    void aDropWhoseCleanupOrAnotherBookingsCleanupCannotBeHadIsShownBeforeTheDrop(FxRobot robot) throws Exception {
+        long toning = f.phasedService("Rinse", null, 15, f.anna, f.bohdan);
+        Booking late = f.booked(f.engine.book(new app.salondesk.booking.NewBooking(f.tenant, f.anna, f.client, null, toning, at(17, 0), 60,
+                "", java.util.UUID.randomUUID(), app.salondesk.booking.Source.FORM, false)));
+        Booking plain = f.booked(f.engine.book(f.newBooking(f.anna, at(15, 0), 60)));
+        reloadAndAwait(robot, "Iryna");
+        waitFor(() -> entry(robot, "Iryna", at(17, 0)).isPresent() && entry(robot, "Iryna", at(15, 0)).isPresent());
+        DayEntryView ev = entry(robot, "Iryna", at(17, 0)).orElseThrow();
+        double hour = hourHeight(robot, ev);
+        var dragging = robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hour).moveBy(0, hour);
+        Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
+        waitFor(() -> preview.isVisible() && preview.getText().startsWith(time(at(19, 0))) && preview.getStyleClass().contains("drop-invalid"));
+        assertTrue(preview.getText().endsWith("the master does not work at that time"), preview.getText());
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        dragging.drop();
+        waitFor(() -> !preview.isVisible());
+        assertEquals(late.version(), f.engine.find(f.tenant, late.id()).orElseThrow().version());
+
+        // the plain hour at 15:00 dragged to 17:30 would start inside the toning (17:00-18:00), and to
+        // 18:00 inside its cleanup (until 18:15): both are another booking's time
+        DayEntryView other = entry(robot, "Iryna", at(15, 0)).orElseThrow();
+        var again = robot.drag(centre(other), MouseButton.PRIMARY).moveBy(0, hour).moveBy(0, hour).moveBy(0, hour);
+        waitFor(() -> preview.isVisible() && preview.getText().startsWith(time(at(18, 0))) && preview.getStyleClass().contains("drop-invalid"));
+        assertTrue(preview.getText().endsWith("another booking is there"), preview.getText());
+        again.drop();
+        waitFor(() -> robot.lookup("#notification").queryAs(Label.class).getText().startsWith("This time was just taken"));
+        assertEquals(plain.version(), f.engine.find(f.tenant, plain.id()).orElseThrow().version(), "the engine refused it too");
+    }
+
+    /**
+     * Issue 30, defect 8: a room counts too. One basin; Bohdan's wash holds it at 12:00, and Anna's
+     * wash at 10:00 dragged to 12:00 would need it: marked before the drop, refused by the engine.
+     */
+    @Test
+    void aDropWhoseRoomIsTakenIsShownBeforeTheDrop(FxRobot robot) throws Exception {
+        long basin = f.id("INSERT INTO resources (tenant_id, name) VALUES (" + f.tenant + ", 'Basin') RETURNING id");
+        long wash = f.phasedService("Wash", null, 0, f.anna, f.bohdan);
+        f.dsl.execute("INSERT INTO service_resources (tenant_id, service_id, resource_id) VALUES (?, ?, ?)", f.tenant, wash, basin);
+        Booking anna = f.booked(f.engine.book(new app.salondesk.booking.NewBooking(f.tenant, f.anna, f.client, null, wash, at(10, 0), 60,
+                "", java.util.UUID.randomUUID(), app.salondesk.booking.Source.FORM, false)));
+        f.booked(f.engine.book(new app.salondesk.booking.NewBooking(f.tenant, f.bohdan, f.client, null, wash, at(12, 0), 60,
+                "", java.util.UUID.randomUUID(), app.salondesk.booking.Source.FORM, false)));
+        try {
+            reloadAndAwait(robot, "Iryna");
+            waitFor(() -> entry(robot, "Iryna", at(10, 0)).isPresent());
+            DayEntryView ev = entry(robot, "Iryna", at(10, 0)).orElseThrow();
+            double hour = hourHeight(robot, ev);
+            var dragging = robot.drag(centre(ev), MouseButton.PRIMARY).moveBy(0, hour).moveBy(0, hour);
+            Label preview = robot.lookup("#drop-preview").queryAs(Label.class);
+            waitFor(() -> preview.isVisible() && preview.getText().startsWith(time(at(12, 0))) && preview.getStyleClass().contains("drop-invalid"));
+            assertTrue(preview.getText().endsWith("the room or equipment it needs is taken then"), preview.getText());
+            dragging.drop();
+            waitFor(() -> robot.lookup("#notification").queryAs(Label.class).getText().startsWith("This time was just taken"));
+            assertEquals(anna.version(), f.engine.find(f.tenant, anna.id()).orElseThrow().version(), "the engine refused it too");
+        } finally {
+            f.dsl.execute("DELETE FROM bookings");
+            f.dsl.execute("DELETE FROM service_resources WHERE resource_id = " + basin);
+            f.dsl.execute("UPDATE resources SET active = false WHERE id = " + basin);
+        }
     }
 
     @Test

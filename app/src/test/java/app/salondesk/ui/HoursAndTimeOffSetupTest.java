@@ -190,7 +190,7 @@ class HoursAndTimeOffSetupTest {
 
     private static String hours(FrontDesk desk, long master) {
         return desk.schedule().scheduleProperty().get().workingTimeOf(master).stream()
-                .map(i -> i[0] + "-" + i[1]).reduce((a, b) -> a + ", " + b).orElse("");
+                .map(i -> i.from() + "-" + i.to()).reduce((a, b) -> a + ", " + b).orElse("");
     }
 
     private static ZonedDateTime start(long booking) {

@@ -181,10 +181,11 @@ public final class BookingFormViewModel {
 
     /**
      * A new booking at a salon wall-clock time (a waitlist window, a day's 10:00): read in the
-     * salon's zone once, here (a time that happens twice is its earlier instant).
+     * salon's zone once, here, as the database reads it (a time that happens twice is its second
+     * instant: {@link app.salondesk.salon.WallClock}).
      */
     public void startNew(Master at, LocalDateTime when) {
-        startNew(at, when == null ? null : when.atZone(salon.zone()).toInstant());
+        startNew(at, when == null ? null : app.salondesk.salon.WallClock.instant(when, salon.zone()));
     }
 
     /** Edit an existing booking: its master, day, time and length (client and service stay). */

@@ -64,7 +64,7 @@ final class FreeStarts {
             return;
         }
         note.set("");
-        FreeSlotFinder.Question q = FreeSlotFinder.Question.dayOf(salon.id(), minutes, day.atStartOfDay(salon.zone()).toInstant(),
+        FreeSlotFinder.Question q = FreeSlotFinder.Question.dayOf(salon.id(), minutes, app.salondesk.salon.WallClock.startOfDay(day, salon.zone()),
                 masterId, serviceId, excludeBookingId, GRID_MIN);
         tasks.run(() -> engine.freeSlots(q), slots -> {
             if (asked != request) {

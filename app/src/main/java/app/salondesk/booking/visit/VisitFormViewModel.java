@@ -201,7 +201,7 @@ public final class VisitFormViewModel {
             message.set(messages.get("visit.choosePart"));
             return;
         }
-        Instant at = date.get().atTime(t).atZone(salon.zone()).toInstant();
+        Instant at = app.salondesk.salon.WallClock.instant(date.get().atTime(t), salon.zone());   // as the database reads the time
         List<NewVisit.Part> asked = new ArrayList<>();
         // what each part is, in words, as it was asked (the form may change while the answer comes)
         List<String> named = new ArrayList<>();
