@@ -115,7 +115,8 @@ final class WriteProtocol {
         private Write(Answers<O> answers, long tenantId, List<Long> masterIds, Source source) {
             this.answers = answers;
             this.tenantId = tenantId;
-            this.masterIds = masterIds;
+            // in the locks' order, each once: the log names the masters as the locks take them
+            this.masterIds = masterIds.stream().distinct().sorted().toList();
             this.source = source;
         }
 
