@@ -590,22 +590,40 @@ class FrontDeskTest {
     }
 
     @Test
-    void theWeekViewShowsOneMastersSevenDaysAndTheFilterPicksTheMaster(FxRobot robot) throws Exception {
-        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
-        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0).plus(java.time.Duration.ofDays(2)), 60)));
-        f.booked(f.engine.book(f.newBooking(f.bohdan, at(10, 0).plus(java.time.Duration.ofDays(3)), 60)));
-        reloadAndAwait(robot, "Iryna");
+    void theWeekOfAllMastersShowsEveryMastersBookingsAndTheStatusCountsWhatItDraws(FxRobot robot) throws Exception {
+        // issue 31: "All masters" showed only the first master's week while the status bar counted the day of all
+        java.time.Duration day = java.time.Duration.ofDays(1);
+        Object[][] week = {{"Alla Week", f.anna, at(10, 0)}, {"Dana Week", f.anna, at(9, 0).plus(day)},
+                {"Bella Week", f.bohdan, at(12, 0).plus(day.multipliedBy(2))}, {"Cilia Week", f.vira, at(11, 0).plus(day.multipliedBy(4))}};
+        for (Object[] b : week) {
+            long client = f.id("INSERT INTO clients (tenant_id, name, phone) VALUES (" + f.tenant + ", '" + b[0] + "', '+38067"
+                    + (Math.abs(b[0].hashCode()) % 10000000 + 10000000) + "') RETURNING id");
+            f.booked(f.engine.book(new app.salondesk.booking.NewBooking(f.tenant, (Long) b[1], client, null, null, (Instant) b[2], 60, "",
+                    java.util.UUID.randomUUID(), app.salondesk.booking.Source.FORM, false)));
+        }
+        reloadAndAwait(robot, "Alla Week");
         robot.clickOn("#mode-week");
-        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1);
-        assertEquals("Anna", robot.lookup(".master-header").queryAs(Label.class).getText());
-        waitFor(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
-                && d.getEntry().getTitle().startsWith("Iryna")).queryAll().size() == 2);
+        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 3);
+        assertEquals(java.util.List.of("Anna", "Bohdan", "Vira"), onFx(() -> robot.lookup(".master-header").queryAllAs(Label.class).stream()
+                .map(Label::getText).toList()));
+        for (Object[] b : week) {
+            waitFor(() -> entry(robot, (String) b[0], (Instant) b[2]).isPresent());
+            String master = f.dsl.resultQuery("SELECT name FROM masters WHERE id = " + b[1]).fetchOne(0, String.class);
+            assertEquals(master, columnMaster(robot, entry(robot, (String) b[0]).orElseThrow()), b[0] + " in her master's week");
+        }
+        waitFor(() -> "4 bookings, Jan 7, 2030 \u2013 Jan 13, 2030".equals(desk.schedule().statusProperty().get()));
+        MainWindowTest.screenshot(robot.lookup(".master-header").queryAs(Label.class).getScene(), "week-all-masters.png");
         choose(robot, "#master-filter", "Bohdan");
-        waitFor(() -> "Bohdan".equals(robot.lookup(".master-header").queryAs(Label.class).getText()));
-        waitFor(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
-                && d.getEntry().getTitle().startsWith("Iryna")).queryAll().size() == 1);
+        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1
+                && "Bohdan".equals(robot.lookup(".master-header").queryAs(Label.class).getText()));
+        waitFor(() -> entry(robot, "Bella Week").isPresent() && entry(robot, "Alla Week").isEmpty() && entry(robot, "Cilia Week").isEmpty());
+        waitFor(() -> "1 booking, Jan 7, 2030 \u2013 Jan 13, 2030".equals(desk.schedule().statusProperty().get()));
         robot.clickOn("#mode-day");
         waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1);   // still filtered to Bohdan
+        // the day of one master counts her bookings of the day: none on Monday
+        waitFor(() -> "No bookings on Jan 7, 2030".equals(desk.schedule().statusProperty().get()));
+        f.dsl.execute("DELETE FROM bookings");
+        f.dsl.execute("DELETE FROM clients WHERE name LIKE '% Week'");
     }
 
     // ---- helpers --------------------------------------------------------------------------
