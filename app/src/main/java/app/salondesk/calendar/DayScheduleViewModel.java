@@ -442,6 +442,11 @@ public final class DayScheduleViewModel {
         if (commands == null || !editable.get()) {
             return;
         }
+        if (ref.status() == status) {
+            // nothing to change, said rather than silent (issue 31)
+            notification.set(messages.format("notify.alreadyStatus", messages.get("booking.status." + status.dbValue())));
+            return;
+        }
         BookingCommands menu = commands.via(app.salondesk.booking.Source.MENU);
         Optional<ScheduledBooking> was = shown(ref.bookingId());
         tasks.save(messages.format("save.status", messages.get("booking.status." + status.dbValue())),

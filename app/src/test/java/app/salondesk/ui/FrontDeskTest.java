@@ -516,6 +516,51 @@ class FrontDeskTest {
     }
 
     @Test
+    void theMenuSaysTheBookingsStatusAndOffersOnlyChangesThatMeanSomething(FxRobot robot) throws Exception {
+        // issue 31: Confirm on a confirmed booking did nothing and said nothing
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(9, 0))));
+        assertEquals("confirmed", status(b.id()));
+        reloadAndAwait(robot, "Iryna");
+        openContextMenu(robot, entry(robot, "Iryna").orElseThrow());
+        javafx.scene.control.ContextMenu menu = shownMenu(robot);
+        javafx.scene.control.MenuItem now = item(menu, "menu-status");
+        assertEquals("Status: Confirmed", now.getText());
+        assertTrue(now.isDisable(), "said, not a command");
+        assertEquals(java.util.List.of("menu-arrived", "menu-completed", "menu-no-show", "menu-move-to", "menu-cancel"), statusIds(menu));
+        robot.clickOn("#menu-arrived");
+        waitFor(() -> "arrived".equals(status(b.id())));
+        waitFor(() -> robot.lookup(".booking-arrived").tryQuery().isPresent() && entry(robot, "Iryna").isPresent());
+        openContextMenu(robot, entry(robot, "Iryna").orElseThrow());
+        menu = shownMenu(robot);
+        assertEquals("Status: Arrived", item(menu, "menu-status").getText());
+        assertEquals(java.util.List.of("menu-completed", "menu-move-to", "menu-cancel"), statusIds(menu), "no confirm, no no-show for who came");
+        robot.clickOn("#menu-completed");
+        waitFor(() -> "completed".equals(status(b.id())));
+        waitFor(() -> robot.lookup(".booking-completed").tryQuery().isPresent() && entry(robot, "Iryna").isPresent());
+        openContextMenu(robot, entry(robot, "Iryna").orElseThrow());
+        menu = shownMenu(robot);
+        assertEquals("Status: Completed", item(menu, "menu-status").getText());
+        assertEquals(java.util.List.of("menu-arrived"), statusIds(menu), "a visit that happened is not cancelled");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+    }
+
+    private static javafx.scene.control.ContextMenu shownMenu(FxRobot robot) {
+        return onFx(() -> robot.listWindows().stream().filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing())
+                .map(w -> (javafx.scene.control.ContextMenu) w).reduce((a, c) -> c).orElseThrow());
+    }
+
+    private static javafx.scene.control.MenuItem item(javafx.scene.control.ContextMenu menu, String id) {
+        return menu.getItems().stream().filter(i -> id.equals(i.getId())).findFirst().orElseThrow(() -> new AssertionError("no " + id));
+    }
+
+    /** The ids of the menu's items after its status line: what it offers to change. */
+    private static java.util.List<String> statusIds(javafx.scene.control.ContextMenu menu) {
+        java.util.List<String> ids = menu.getItems().stream().map(javafx.scene.control.MenuItem::getId)
+                .filter(java.util.Objects::nonNull).toList();
+        return ids.subList(ids.indexOf("menu-status") + 1, ids.size());
+    }
+
+    @Test
     void aBookingMadeAtAnotherDeskAppearsWithoutAnyClick(FxRobot robot) throws Exception {
         awaitLoaded();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#offline-banner").queryAs(Label.class).isVisible() == false);
