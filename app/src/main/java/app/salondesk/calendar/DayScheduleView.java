@@ -96,6 +96,11 @@ public final class DayScheduleView {
             Calendar<?> bookings = r.getCalendars().get(0);
             bookings.setName(m.name());
             bookings.setStyle(Calendar.Style.STYLE1);
+            // the words that say why her day is closed, when it is (ShownDays): read only, never a booking
+            Calendar<Void> why = new Calendar<>("");
+            why.setStyle(Calendar.Style.STYLE7);
+            why.setReadOnly(true);
+            r.getCalendars().add(why);
             resources.put(m.id(), r);
             masterByCalendar.put(bookings, m);
         }

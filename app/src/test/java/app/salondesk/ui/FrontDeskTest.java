@@ -561,6 +561,40 @@ class FrontDeskTest {
     }
 
     @Test
+    void aColumnWhoseWholeDayIsClosedSaysWhyInItsShading(FxRobot robot) throws Exception {
+        // issue 31: "a demo master whose whole day is shaded says not why"
+        java.time.LocalDate tuesday = EngineFixture.DAY.plusDays(1);
+        f.dsl.execute("INSERT INTO master_days (tenant_id, master_id, day, note) VALUES (" + f.tenant + ", " + f.bohdan + ", '"
+                + EngineFixture.DAY + "', 'Sick')");
+        f.dsl.execute("INSERT INTO master_time_off (tenant_id, master_id, starts_at, ends_at, reason) VALUES (" + f.tenant + ", "
+                + f.vira + ", '" + at(9, 0) + "', '" + at(15, 0) + "', 'Training')");
+        f.dsl.execute("DELETE FROM master_working_hours WHERE tenant_id = " + f.tenant + " AND master_id = " + f.anna + " AND weekday = 2");
+        try {
+            awaitLoaded();
+            robot.interact(() -> desk.window().schedule().refresh());
+            waitFor(() -> why(robot, "Day off: Sick").isPresent() && why(robot, "Time off all day: Training").isPresent());
+            assertEquals("Bohdan", columnMaster(robot, why(robot, "Day off: Sick").orElseThrow()));
+            assertEquals("Vira", columnMaster(robot, why(robot, "Time off all day: Training").orElseThrow()));
+            assertEquals(2, onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
+                    && d.getStyleClass().contains("closed-why")).queryAll().size()), "Anna works on Monday: nothing said in her column");
+            MainWindowTest.screenshot(why(robot, "Day off: Sick").orElseThrow().getScene(), "desk-closed-why.png");
+            robot.interact(() -> desk.schedule().dateProperty().set(tuesday));
+            waitFor(() -> why(robot, "Tuesday: not a working day").isPresent());
+            assertEquals("Anna", columnMaster(robot, why(robot, "Tuesday: not a working day").orElseThrow()));
+            assertTrue(why(robot, "Day off: Sick").isEmpty(), "Bohdan works on Tuesday");
+        } finally {
+            f.dsl.execute("DELETE FROM master_days");
+            f.dsl.execute("INSERT INTO master_working_hours (tenant_id, master_id, weekday, starts_at, ends_at) VALUES ("
+                    + f.tenant + ", " + f.anna + ", 2, '08:00', '20:00')");
+        }
+    }
+
+    private static Optional<DayEntryView> why(FxRobot robot, String text) {
+        return onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible() && text.equals(d.getEntry().getTitle())
+                && d.getStyleClass().contains("closed-why")).tryQueryAs(DayEntryView.class));
+    }
+
+    @Test
     void aBookingMadeAtAnotherDeskAppearsWithoutAnyClick(FxRobot robot) throws Exception {
         awaitLoaded();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#offline-banner").queryAs(Label.class).isVisible() == false);
