@@ -259,7 +259,15 @@ public final class BookingFormView {
         stay.managedProperty().bind(stay.visibleProperty());
         grid.add(stay, 1, row++);
         grid.add(twice(), 1, row++);
-        grid.addRow(row++, label("form.freeStarts"), chips);
+        // a whole day's starts take room: past some six rows they scroll, the form keeps its size
+        javafx.scene.control.ScrollPane freeScroll = new javafx.scene.control.ScrollPane(chips);
+        freeScroll.setId("form-free-starts-scroll");
+        freeScroll.getStyleClass().add("free-starts-scroll");
+        freeScroll.setFitToWidth(true);
+        freeScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        freeScroll.setMaxHeight(190);
+        freeScroll.setFocusTraversable(false);
+        grid.addRow(row++, label("form.freeStarts"), freeScroll);
         grid.addRow(row++, label("form.note"), note);
         grid.add(error(vm.visibleError("note", vm.noteErrorProperty())), 1, row++);
         grid.add(outside, 1, row++);
