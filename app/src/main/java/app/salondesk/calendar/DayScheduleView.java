@@ -100,7 +100,7 @@ public final class DayScheduleView {
             Calendar<Void> why = new Calendar<>("");
             why.setStyle(Calendar.Style.STYLE7);
             why.setReadOnly(true);
-            r.getCalendars().add(why);
+            r.getCalendarSources().get(0).getCalendars().add(why);
             resources.put(m.id(), r);
             masterByCalendar.put(bookings, m);
         }
