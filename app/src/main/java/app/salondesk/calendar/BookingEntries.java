@@ -92,6 +92,11 @@ final class BookingEntries {
     DayEntryView view(Entry<?> entry) {
         DayEntryView view = new BookingEntryView(entry, time, zone);
         BookingDrag.hideMoveGhost(view);
+        if (entry.getStyleClass().contains(ShownDays.CLOSED_WHY_STYLE)) {
+            view.setMouseTransparent(true);   // words in the shading: a click there is a click on the column
+            view.setFocusTraversable(false);
+            return view;
+        }
         if (entry.getUserObject() instanceof BookingRef ref && ref.shape().hasProcessing()) {
             processingBands(view, entry, ref);
         }

@@ -79,6 +79,9 @@ final class BookingEntryView extends DayEntryView {
     }
 
     String timeText() {
+        if (getEntry().getStyleClass().contains(ShownDays.CLOSED_WHY_STYLE)) {
+            return "";   // words in the shading say why the day is closed, not when
+        }
         return time.format(getEntry().getStartAsZonedDateTime().withZoneSameInstant(zone));
     }
 

@@ -96,6 +96,11 @@ public final class DayScheduleView {
             Calendar<?> bookings = r.getCalendars().get(0);
             bookings.setName(m.name());
             bookings.setStyle(Calendar.Style.STYLE1);
+            // the words that say why her day is closed, when it is (ShownDays): read only, never a booking
+            Calendar<Void> why = new Calendar<>("");
+            why.setStyle(Calendar.Style.STYLE7);
+            why.setReadOnly(true);
+            r.getCalendarSources().get(0).getCalendars().add(why);
             resources.put(m.id(), r);
             masterByCalendar.put(bookings, m);
         }
@@ -373,6 +378,13 @@ public final class DayScheduleView {
 
     // ---- context menu ----------------------------------------------------------------------
 
+    /** A status the menu sets: its words' key and its item's id. */
+    private static final Map<BookingStatus, String[]> STATUS_ITEMS = Map.of(
+            BookingStatus.CONFIRMED, new String[]{"menu.confirm", "menu-confirm"},
+            BookingStatus.ARRIVED, new String[]{"menu.arrived", "menu-arrived"},
+            BookingStatus.COMPLETED, new String[]{"menu.completed", "menu-completed"},
+            BookingStatus.NO_SHOW, new String[]{"menu.noShow", "menu-no-show"});
+
     private ContextMenu menu(Entry<?> entry, BookingRef ref) {
         keys.menuShown();
         ContextMenu menu = new ContextMenu();
@@ -385,15 +397,15 @@ public final class DayScheduleView {
         MenuItem open = item("menu.open", "menu-open", () -> onOpenBooking.accept(ref));
         menu.getItems().addAll(open, client, history);
         menu.getItems().add(new SeparatorMenuItem());
-        if (ref.status() == BookingStatus.CANCELLED) {
-            menu.getItems().add(item("menu.restore", "menu-restore", () -> vm.changeStatus(ref, BookingStatus.CONFIRMED)));
-            return menu;
+        // the status it has, said and not offered; then only the changes that mean something (issue 31)
+        MenuItem now = new MenuItem(messages.format("menu.statusNow", messages.get("booking.status." + ref.status().dbValue())));
+        now.setId("menu-status");
+        now.setDisable(true);
+        menu.getItems().add(now);
+        for (StatusChoices.Choice c : StatusChoices.from(ref.status())) {
+            menu.getItems().add(c.restore() ? item("menu.restore", "menu-restore", () -> vm.changeStatus(ref, c.to()))
+                    : item(STATUS_ITEMS.get(c.to())[0], STATUS_ITEMS.get(c.to())[1], () -> vm.changeStatus(ref, c.to())));
         }
-        menu.getItems().addAll(
-                item("menu.confirm", "menu-confirm", () -> vm.changeStatus(ref, BookingStatus.CONFIRMED)),
-                item("menu.arrived", "menu-arrived", () -> vm.changeStatus(ref, BookingStatus.ARRIVED)),
-                item("menu.completed", "menu-completed", () -> vm.changeStatus(ref, BookingStatus.COMPLETED)),
-                item("menu.noShow", "menu-no-show", () -> vm.changeStatus(ref, BookingStatus.NO_SHOW)));
         if (ref.status().holdsTime()) {
             Menu moveTo = new Menu(messages.get("menu.moveTo"));
             moveTo.setId("menu-move-to");
@@ -416,8 +428,10 @@ public final class DayScheduleView {
             }
             menu.getItems().add(moveTo);
         }
-        menu.getItems().addAll(new SeparatorMenuItem(),
-                item("menu.cancel", "menu-cancel", () -> confirmCancel(entry, ref)));
+        if (StatusChoices.cancellable(ref.status())) {
+            menu.getItems().addAll(new SeparatorMenuItem(),
+                    item("menu.cancel", "menu-cancel", () -> confirmCancel(entry, ref)));
+        }
         return menu;
     }
 

@@ -118,8 +118,9 @@ public final class DayScheduleViewModel {
     }
 
     /**
-     * Day view: every master (or the one picked in the filter) for one day. Week view: one
-     * master (the picked one, else the first) for seven days from the shown date.
+     * Day view: every master (or the one picked in the filter) for one day. Week view: the same
+     * masters, each with her seven days from the shown date (ADR 0028; issue 31: "All masters"
+     * showed only the first master's week).
      */
     public IntegerProperty numberOfDaysProperty() {
         return numberOfDays;
@@ -156,8 +157,6 @@ public final class DayScheduleViewModel {
         Master pick = masterFilter.get();
         if (pick != null) {
             shownMasters.setAll(pick);
-        } else if (numberOfDays.get() > 1 && !masters.isEmpty()) {
-            shownMasters.setAll(masters.get(0));
         } else {
             shownMasters.setAll(masters);
         }
@@ -443,6 +442,11 @@ public final class DayScheduleViewModel {
         if (commands == null || !editable.get()) {
             return;
         }
+        if (ref.status() == status) {
+            // nothing to change, said rather than silent (issue 31)
+            notification.set(messages.format("notify.alreadyStatus", messages.get("booking.status." + status.dbValue())));
+            return;
+        }
         BookingCommands menu = commands.via(app.salondesk.booking.Source.MENU);
         Optional<ScheduledBooking> was = shown(ref.bookingId());
         tasks.save(messages.format("save.status", messages.get("booking.status." + status.dbValue())),
@@ -520,6 +524,28 @@ public final class DayScheduleViewModel {
     }
 
     /**
+     * The status bar's count: the bookings drawn — of the masters on screen, on the days on screen,
+     * a booking across midnight once (issue 31: the week of one master said the day of all).
+     */
+    private void sayWhatIsShown() {
+        List<LocalDate> days = visibleDays();
+        Set<Long> shownIds = shownMasters.stream().map(Master::id).collect(Collectors.toSet());
+        long count = kept.shownDays().stream().filter(d -> days.contains(d.date()))
+                .flatMap(d -> d.bookings().stream())
+                .filter(b -> masterFilter.get() == null || shownIds.contains(b.masterId()))
+                .map(ScheduledBooking::id).distinct().count();
+        DateTimeFormatter medium = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
+        String first = days.get(0).format(medium);
+        if (days.size() == 1) {
+            status.set(count == 0 ? messages.format("status.loaded.none", first) : messages.plural("status.loaded", count, first));
+        } else {
+            String last = days.get(days.size() - 1).format(medium);
+            status.set(count == 0 ? messages.format("status.loadedDays.none", first, last)
+                    : messages.plural("status.loadedDays", count, first, last));
+        }
+    }
+
+    /**
      * Loads a salon day in the background. A day already being loaded is not queried twice at
      * once; its answer is shown, and it is loaded once more, since the answer may predate the
      * request.
@@ -570,10 +596,9 @@ public final class DayScheduleViewModel {
                     loading.set(!inFlight.isEmpty());
                     if (day.equals(date.get())) {
                         readAhead();
-                        long count = result.bookings().size();
-                        String when = day.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale()));
-                        status.set(count == 0 ? messages.format("status.loaded.none", when)
-                                : messages.plural("status.loaded", count, when));
+                    }
+                    if (visibleDays().contains(day) && visibleDays().stream().noneMatch(inFlight::contains)) {
+                        sayWhatIsShown();
                     }
                 },
                 failure -> {

@@ -35,6 +35,7 @@ public final class ScheduleService implements ScheduleSource {
         return new DaySchedule(date,
                 schedules.findRange(salon.id(), masterIds, from, to, includeCancelled),
                 working,
-                masters.timeOff(salon.id(), masterIds, from, to));
+                masters.timeOff(salon.id(), masterIds, from, to),
+                masters.daysOff(salon.id(), masterIds, date));
     }
 }

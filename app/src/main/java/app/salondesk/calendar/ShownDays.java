@@ -43,6 +43,11 @@ import java.util.function.Supplier;
  */
 final class ShownDays {
 
+    /** The style of the words that say why a master's day is closed; their entry is a label, not a booking. */
+    static final String CLOSED_WHY_STYLE = "closed-why";
+    /** Where those words stand on a day without hours: the top of the desk's day. */
+    private static final java.time.LocalTime WHY_AT = java.time.LocalTime.of(8, 0);
+
     private final Messages messages;
     private final ZoneId zone;
     private final BookingEntries entries;
@@ -64,7 +69,7 @@ final class ShownDays {
         batched(() -> {
             for (Resource<Master> r : resources.values()) {
                 r.getAvailabilityCalendar().clear();
-                r.getCalendars().get(0).clear();
+                r.getCalendars().forEach(Calendar::clear);
             }
         });
     }
@@ -78,7 +83,7 @@ final class ShownDays {
         List<Calendar<?>> calendars = new ArrayList<>();
         for (Resource<Master> r : resources.values()) {
             calendars.add(r.getAvailabilityCalendar());
-            calendars.add(r.getCalendars().get(0));
+            r.getCalendars().forEach(c -> calendars.add((Calendar<?>) c));
         }
         calendars.forEach(Calendar::startBatchUpdates);
         try {
@@ -132,6 +137,23 @@ final class ShownDays {
                     place(before, now, additions, closed, new Shown("off:" + m.id() + ":" + to.start() + ":" + to.end() + ":" + title, () -> {
                         Entry<Void> e = new Entry<>(title);
                         e.setInterval(new Interval(to.start(), to.end(), zone));
+                        return e;
+                    }));
+                }
+            }
+
+            // a day closed from start to end says why, in the shading (issue 31)
+            if (r.getCalendars().size() > 1) {
+                java.util.Optional<String> why = ClosedDay.why(day, m, messages);
+                if (why.isPresent()) {
+                    List<WorkingTime> hours = day.workingTimeOf(m.id());
+                    Instant from = hours.isEmpty() ? d.atTime(WHY_AT).atZone(zone).toInstant() : hours.get(0).start();
+                    Instant to = from.plus(java.time.Duration.ofHours(2)).isAfter(dayEnd) ? dayEnd : from.plus(java.time.Duration.ofHours(2));
+                    String text = why.get();
+                    place(before, now, additions, r.getCalendars().get(1), new Shown("why:" + m.id() + ":" + from + ":" + text, () -> {
+                        Entry<Void> e = new Entry<>(text);
+                        e.setInterval(new Interval(from, to, zone));
+                        e.getStyleClass().add(CLOSED_WHY_STYLE);
                         return e;
                     }));
                 }

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * The printed day sheet for the masters' station, as words ready to print: one section per
- * master and day (all masters on a day, or one master's week), each booking on a line — time,
- * client, phone, service, status, note. Built off the FX thread by {@link DaySheetService},
+ * master and day (all masters on a day, or one master's week) with her whole hours and her time
+ * off, each booking on a line — time, client, phone, service, status, price, note. Built off the FX thread by {@link DaySheetService},
  * laid out on pages by {@link DaySheetView}.
  *
  * @param title    what the sheet is of ("Monday, 7 January 2030", "Olena Kovalenko · 7–13 January 2030")
@@ -18,16 +18,30 @@ public record DaySheet(String salon, String title, String printed, List<Section>
     }
 
     /**
-     * @param heading the master and the day ("Anna · Monday, 7 January"); {@code hours} her working time or "day off"
+     * @param heading the master and the day ("Anna · Monday, 7 January"); {@code hours} her whole working
+     *                time ("Hours 9:00 AM–1:00 PM, 2:00 PM–7:00 PM") or "day off"; {@code timeOff} her time off
+     *                that day ("Time off 3:30 PM–4:30 PM (Dentist)"), "" when none
      */
-    public record Section(String heading, String hours, List<Line> lines) {
+    public record Section(String heading, String hours, String timeOff, List<Line> lines) {
         public Section {
             lines = List.copyOf(lines);
         }
+
+        public Section(String heading, String hours, List<Line> lines) {
+            this(heading, hours, "", lines);
+        }
     }
 
-    /** One booking. {@code phone} and {@code note} are "" when there are none. */
-    public record Line(String time, String client, String phone, String service, String status, String note, boolean cancelled) {
+    /**
+     * One booking. {@code phone}, {@code price} and {@code note} are "" when there are none; the
+     * price is written in the salon's currency ("UAH 500.00").
+     */
+    public record Line(String time, String client, String phone, String service, String status, String price, String note,
+                       boolean cancelled) {
+
+        public Line(String time, String client, String phone, String service, String status, String note, boolean cancelled) {
+            this(time, client, phone, service, status, "", note, cancelled);
+        }
     }
 
     /** Every booking line of the sheet, in order. */

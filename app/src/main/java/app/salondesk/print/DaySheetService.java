@@ -2,6 +2,9 @@ package app.salondesk.print;
 
 import app.salondesk.booking.BookingExportRepository;
 import app.salondesk.booking.ExportedBooking;
+import app.salondesk.catalog.Money;
+import app.salondesk.salon.WallClock;
+import app.salondesk.staff.TimeOff;
 import app.salondesk.clients.PhoneNumbers;
 import app.salondesk.i18n.Messages;
 import app.salondesk.salon.Salon;
@@ -9,6 +12,7 @@ import app.salondesk.staff.Master;
 import app.salondesk.staff.MasterRepository;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -19,8 +23,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads what a day sheet shows — the bookings with their clients' phones and notes, the
- * masters' hours — and writes it in the desk's language and the salon's time. Call off the FX
+ * Reads what a day sheet shows — the bookings with their clients' phones, notes and prices (the
+ * master's own price for the service, else the service's, in the salon's currency), the masters'
+ * whole hours and their time off — and writes it in the desk's language and the salon's time. Call off the FX
  * thread: every call asks the database.
  */
 public final class DaySheetService {
@@ -54,16 +59,20 @@ public final class DaySheetService {
         DateTimeFormatter dayFormat = DateTimeFormatter.ofLocalizedDate(FormatStyle.FULL).withLocale(messages.locale());
         DateTimeFormatter time = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
         List<DaySheet.Section> sections = new ArrayList<>();
+        Money money = new Money(messages.locale(), salon.currency());
+        List<TimeOff> off = ids.isEmpty() ? List.of() : masters.timeOff(salon.id(), ids,
+                WallClock.startOfDay(request.day(), zone), WallClock.startOfDay(request.lastDay().plusDays(1), zone));
         for (LocalDate d = request.day(); !d.isAfter(request.lastDay()); d = d.plusDays(1)) {
             Map<Long, List<LocalTime[]>> hours = ids.isEmpty() ? Map.of() : masters.hoursOn(salon.id(), ids, d);
             for (Master m : who) {
                 LocalDate day = d;
                 List<DaySheet.Line> lines = found.stream()
                         .filter(b -> b.masterId() == m.id() && b.start().atZone(zone).toLocalDate().equals(day))
-                        .map(b -> line(b, time))
+                        .map(b -> line(b, time, money))
                         .toList();
                 sections.add(new DaySheet.Section(messages.format("print.section", m.name(), dayFormat.format(d)),
-                        hours(hours.getOrDefault(m.id(), List.of()), time), lines));
+                        hours(hours.getOrDefault(m.id(), List.of()), time),
+                        timeOff(off.stream().filter(t -> t.masterId() == m.id()).toList(), d, time), lines));
             }
         }
         DateTimeFormatter printedAt = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(messages.locale());
@@ -86,15 +95,38 @@ public final class DaySheetService {
             return messages.get("print.dayOff");
         }
         List<String> parts = intervals.stream().map(iv -> time.format(iv[0]) + "\u2013" + time.format(iv[1])).toList();
-        return String.join(", ", parts);
+        return messages.format("print.hours", String.join(", ", parts));
     }
 
-    private DaySheet.Line line(ExportedBooking b, DateTimeFormatter time) {
+    /** Her time off that falls on {@code day}, cut to the day ("" when none). */
+    private String timeOff(List<TimeOff> off, LocalDate day, DateTimeFormatter time) {
+        ZoneId zone = salon.zone();
+        Instant dayStart = WallClock.startOfDay(day, zone);
+        Instant dayEnd = WallClock.startOfDay(day.plusDays(1), zone);
+        List<String> parts = new ArrayList<>();
+        for (TimeOff t : off) {
+            if (!t.start().isBefore(dayEnd) || !t.end().isAfter(dayStart)) {
+                continue;
+            }
+            String why = t.reason() == null || t.reason().isBlank() ? "" : " (" + t.reason().strip() + ")";
+            if (!t.start().isAfter(dayStart) && !t.end().isBefore(dayEnd)) {
+                parts.add(messages.get("print.allDay") + why);
+            } else {
+                Instant from = t.start().isBefore(dayStart) ? dayStart : t.start();
+                Instant to = t.end().isAfter(dayEnd) ? dayEnd : t.end();
+                parts.add(time.format(from.atZone(zone)) + "\u2013" + time.format(to.atZone(zone)) + why);
+            }
+        }
+        return parts.isEmpty() ? "" : messages.format("print.timeOff", String.join(", ", parts));
+    }
+
+    private DaySheet.Line line(ExportedBooking b, DateTimeFormatter time, Money money) {
         ZoneId zone = salon.zone();
         String phone = b.clientPhone() == null ? "" : PhoneNumbers.display(b.clientPhone(), salon.country());
         return new DaySheet.Line(time.format(b.start().atZone(zone)) + "\u2013" + time.format(b.end().atZone(zone)),
                 b.clientName(), phone, b.serviceName() != null ? b.serviceName() : messages.get("booking.customService"),
-                messages.get("booking.status." + b.status().dbValue()), b.note() == null ? "" : b.note().strip(),
+                messages.get("booking.status." + b.status().dbValue()), b.price() == null ? "" : money.format(b.price()),
+                b.note() == null ? "" : b.note().strip(),
                 b.status() == app.salondesk.booking.BookingStatus.CANCELLED);
     }
 }

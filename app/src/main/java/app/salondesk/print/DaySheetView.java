@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * The day sheet laid out on pages of a given size (a printer's printable area, or A4 for a
  * PDF), in points: a header on every page (salon, what the sheet is of, page n of m), then per
- * master and day a heading with her hours and a line per booking. Every block has a fixed
+ * master and day a heading with her whole hours and her time off under it (as many lines as they
+ * take: issue 31 found them cut to "2:00 PM–7:00…") and a line per booking, its price included. Every block has a fixed
  * height, so pages are cut before they are drawn and never overflow; a section that goes on
  * over a page says so and repeats its heading. A view only: the words come made
  * ({@link DaySheet}).
@@ -24,14 +25,15 @@ import java.util.List;
 public final class DaySheetView {
 
     static final double PAGE_HEAD = 48;
-    static final double SECTION_HEAD = 26;
     static final double COLUMNS = 15;
     static final double ROW = 15;
     static final double NOTE_LINE = 12;
     static final int MAX_NOTE_LINES = 3;
     /** Roughly how wide a character of a note is, in points (9 pt text). */
     private static final double NOTE_CHAR = 4.6;
-    private static final double[] SHARES = {0.20, 0.23, 0.16, 0.23, 0.18};
+    private static final double[] SHARES = {0.18, 0.21, 0.15, 0.20, 0.13, 0.13};
+    /** The heading's first line: the master and the day. */
+    static final double HEADING_LINE = 17;
 
     private final DaySheet sheet;
     private final Messages messages;
@@ -45,9 +47,10 @@ public final class DaySheetView {
         double height();
     }
 
-    private record Heading(DaySheet.Section section, boolean continued) implements Block {
+    /** {@code hoursLines}, {@code offLines}: how many lines her hours and her time off take. */
+    private record Heading(DaySheet.Section section, boolean continued, int hoursLines, int offLines) implements Block {
         public double height() {
-            return SECTION_HEAD;
+            return HEADING_LINE + (hoursLines + offLines) * NOTE_LINE + 3;
         }
     }
 
@@ -92,20 +95,22 @@ public final class DaySheetView {
             for (DaySheet.Line l : s.lines()) {
                 rows.add(new Row(l, noteLines(l.note(), width)));
             }
-            double opening = SECTION_HEAD + COLUMNS + rows.get(0).height();
+            Heading head = new Heading(s, false, lines(s.hours(), width), lines(s.timeOff(), width));
+            double opening = head.height() + COLUMNS + rows.get(0).height();
             if (used + opening > room && !page.isEmpty()) {
                 pages.add(page);
                 page = new ArrayList<>();
                 used = 0;
             }
-            page.add(new Heading(s, false));
+            page.add(head);
             page.add(new Columns());
-            used += SECTION_HEAD + COLUMNS;
+            used += head.height() + COLUMNS;
             for (Block r : rows) {
                 if (used + r.height() > room) {
                     pages.add(page);
-                    page = new ArrayList<>(List.of(new Heading(s, true), new Columns()));
-                    used = SECTION_HEAD + COLUMNS;
+                    Heading again = new Heading(s, true, head.hoursLines(), head.offLines());
+                    page = new ArrayList<>(List.of(again, new Columns()));
+                    used = again.height() + COLUMNS;
                 }
                 page.add(r);
                 used += r.height();
@@ -115,6 +120,15 @@ public final class DaySheetView {
             pages.add(page);
         }
         return pages;
+    }
+
+    /** How many lines of 9 pt text the whole of {@code text} takes across the page (never cut: at least enough). */
+    private static int lines(String text, double width) {
+        if (text.isEmpty()) {
+            return 0;
+        }
+        double perLine = Math.max(20, width / (NOTE_CHAR * 1.15));
+        return (int) Math.ceil(text.length() / perLine);
     }
 
     private static int noteLines(String note, double width) {
@@ -154,7 +168,8 @@ public final class DaySheetView {
         }
         if (b instanceof Columns) {
             return row(width, COLUMNS, "sheet-columns", messages.get("print.col.time"), messages.get("print.col.client"),
-                    messages.get("print.col.phone"), messages.get("print.col.service"), messages.get("print.col.status"));
+                    messages.get("print.col.phone"), messages.get("print.col.service"), messages.get("print.col.status"),
+                    messages.get("print.col.price"));
         }
         Label none = label(messages.get("print.noBookings"), "sheet-nothing", width);
         fix(none, width, ROW);
@@ -163,19 +178,29 @@ public final class DaySheetView {
 
     private Region heading(Heading h, double width) {
         String text = h.section().heading() + (h.continued() ? " " + messages.get("print.continued") : "");
-        Label heading = label(text, "sheet-section", width * 0.7);
-        Label hours = label(h.section().hours(), "sheet-hours", width * 0.3);
-        hours.setAlignment(Pos.CENTER_RIGHT);
-        HBox box = new HBox(heading, hours);
+        Label heading = label(text, "sheet-section", width);
+        fix(heading, width, HEADING_LINE);
+        VBox box = new VBox(heading);
+        box.getChildren().add(wrapped(h.section().hours(), "sheet-hours", width, h.hoursLines()));
+        if (h.offLines() > 0) {
+            box.getChildren().add(wrapped(h.section().timeOff(), "sheet-time-off", width, h.offLines()));
+        }
         box.setAlignment(Pos.BOTTOM_LEFT);
         box.getStyleClass().add("sheet-section-head");
-        fix(box, width, SECTION_HEAD);
+        fix(box, width, h.height());
         return box;
+    }
+
+    private static Label wrapped(String text, String style, double width, int lines) {
+        Label l = label(text, style, width);
+        l.setWrapText(true);
+        fix(l, width, lines * NOTE_LINE);
+        return l;
     }
 
     private Region line(Row r, double width) {
         DaySheet.Line l = r.line();
-        HBox cells = row(width, ROW, "sheet-cells", l.time(), l.client(), l.phone(), l.service(), l.status());
+        HBox cells = row(width, ROW, "sheet-cells", l.time(), l.client(), l.phone(), l.service(), l.status(), l.price());
         VBox box = new VBox(cells);
         box.getStyleClass().add("sheet-line");
         if (l.cancelled()) {
@@ -197,9 +222,12 @@ public final class DaySheetView {
     private static HBox row(double width, double height, String style, String... texts) {
         HBox row = new HBox();
         row.getStyleClass().add(style);
-        String[] kinds = {"sheet-time", "sheet-client", "sheet-phone", "sheet-service", "sheet-status"};
+        String[] kinds = {"sheet-time", "sheet-client", "sheet-phone", "sheet-service", "sheet-status", "sheet-price"};
         for (int i = 0; i < texts.length; i++) {
             Label cell = label(texts[i], kinds[i], width * SHARES[i]);
+            if (i == kinds.length - 1) {
+                cell.setAlignment(Pos.CENTER_RIGHT);
+            }
             fix(cell, width * SHARES[i], height);
             row.getChildren().add(cell);
         }

@@ -85,9 +85,9 @@ public final class SheetPrinter implements SheetOutput {
 
     @Override
     public void savePdf(DaySheet sheet, Path file, Consumer<PrintOutcome> done) {
-        List<BufferedImage> pictures = new ArrayList<>();
+        List<PdfFile.Page> pictures = new ArrayList<>();
         for (Region page : laidOut(sheet, A4_WIDTH - 2 * MARGIN, A4_HEIGHT - 2 * MARGIN)) {
-            pictures.add(picture(snapshot(page, PDF_SCALE)));
+            pictures.add(new PdfFile.Page(picture(snapshot(page, PDF_SCALE)), words(page)));
         }
         tasks.run(() -> PdfFile.write(file, pictures, A4_WIDTH, A4_HEIGHT, MARGIN),
                 pages -> done.accept(new PrintOutcome.Saved(file, pages)),
@@ -104,6 +104,30 @@ public final class SheetPrinter implements SheetOutput {
             page.layout();
         }
         return pages;
+    }
+
+    /**
+     * The words drawn on a laid-out page, where they are drawn: each text as shown (cut short
+     * with "…" where it did not fit, so the PDF's text says what its picture does).
+     */
+    static List<PdfFile.Words> words(Region page) {
+        List<PdfFile.Words> out = new ArrayList<>();
+        collect(page, page, out);
+        return out;
+    }
+
+    private static void collect(javafx.scene.Node n, Region page, List<PdfFile.Words> out) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof javafx.scene.text.Text t && t.getText() != null && !t.getText().isBlank()) {
+            javafx.geometry.Bounds b = page.sceneToLocal(t.localToScene(t.getLayoutBounds()));
+            out.add(new PdfFile.Words(t.getText().replace('\n', ' '), (float) b.getMinX(),
+                    (float) (b.getMinY() + t.getBaselineOffset()), (float) t.getFont().getSize()));
+        }
+        if (n instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> collect(c, page, out));
+        }
     }
 
     /** A page drawn at {@code scale} pixels per point. */

@@ -70,6 +70,20 @@ public final class MasterRepository {
     }
 
     /** Time off that overlaps [from, to). */
+    /**
+     * The masters given a day off on {@code day} (a day of their own without hours, which the week's
+     * hours do not count that day), with its note ("" when none): the desk says why her day is shaded.
+     */
+    public java.util.Map<Long, String> daysOff(long tenantId, Collection<Long> masterIds, java.time.LocalDate day) {
+        java.util.Map<Long, String> off = new java.util.HashMap<>();
+        dsl.resultQuery("SELECT d.master_id, d.note FROM master_days d WHERE d.tenant_id = ? AND d.day = ? "
+                        + "AND d.master_id = ANY(CAST(? AS bigint[])) AND NOT EXISTS (SELECT 1 FROM master_day_hours h "
+                        + "WHERE h.tenant_id = d.tenant_id AND h.master_id = d.master_id AND h.day = d.day)",
+                        tenantId, day, masterIds.toArray(Long[]::new))
+                .forEach(r -> off.put(r.get(0, Long.class), r.get(1, String.class)));
+        return off;
+    }
+
     public List<TimeOff> timeOff(long tenantId, Collection<Long> masterIds, Instant from, Instant to) {
         return dsl.select(MASTER_TIME_OFF.MASTER_ID, MASTER_TIME_OFF.STARTS_AT, MASTER_TIME_OFF.ENDS_AT, MASTER_TIME_OFF.REASON)
                 .from(MASTER_TIME_OFF)

@@ -84,6 +84,13 @@ class DaySheetTest {
         f.dsl.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
                 + f.tenant + ", " + f.anna + ", " + taras + ", " + f.cut + ", '" + EngineFixture.DAY.plusDays(1).atTime(12, 0)
                 .atZone(EngineFixture.ZONE).toInstant() + "', 60, 'confirmed')");
+        // Bohdan's Monday: two stretches and an hour off between his bookings (issue 31)
+        f.dsl.execute("INSERT INTO master_days (tenant_id, master_id, day) VALUES (" + f.tenant + ", " + f.bohdan + ", '" + EngineFixture.DAY + "')");
+        f.dsl.execute("INSERT INTO master_day_hours (tenant_id, master_id, day, starts_at, ends_at) VALUES ("
+                + f.tenant + ", " + f.bohdan + ", '" + EngineFixture.DAY + "', '09:00', '13:00'), ("
+                + f.tenant + ", " + f.bohdan + ", '" + EngineFixture.DAY + "', '14:00', '19:00')");
+        f.dsl.execute("INSERT INTO master_time_off (tenant_id, master_id, starts_at, ends_at, reason) VALUES (" + f.tenant + ", " + f.bohdan
+                + ", '" + EngineFixture.at(15, 30) + "', '" + EngineFixture.at(16, 30) + "', 'Dentist')");
         masters = new MasterRepository(f.dsl).findActive(f.tenant);
         service = new DaySheetService(new BookingExportRepository(f.dsl), new MasterRepository(f.dsl), salon, masters, EN,
                 Clock.fixed(Instant.parse("2030-01-07T06:12:00Z"), ZoneOffset.UTC));
@@ -163,11 +170,11 @@ class DaySheetTest {
         for (String master : List.of("Anna", "Bohdan", "Vira")) {
             assertTrue(texts.contains(master + " \u00b7 Monday, January 7, 2030"), master + ": " + texts);
         }
-        assertTrue(texts.contains("10:00 AM\u20132:00 PM"), "Vira's hours: " + texts);
-        assertTrue(lineWith(pages, "9:00 AM\u201310:00 AM", "Iryna", "067 111 2233", "Cut", "Confirmed", "Allergic to ammonia dyes"));
+        assertTrue(texts.contains("Hours 10:00 AM\u20132:00 PM"), "Vira's hours: " + texts);
+        assertTrue(lineWith(pages, "9:00 AM\u201310:00 AM", "Iryna", "067 111 2233", "Cut", "Confirmed", "UAH\u00a0500.00", "Allergic to ammonia dyes"));
         assertTrue(lineWith(pages, "11:30 AM\u201312:15 PM", "Oksana Boyko", "050 123 4567", "Custom", "Pending"));
-        assertTrue(lineWith(pages, "2:00 PM\u20133:00 PM", "Oksana Boyko", "Cut", "Arrived"));
-        assertTrue(lineWith(pages, "10:00 AM\u201311:30 AM", "Taras Hrytsenko", "Nails", "No-show"));
+        assertTrue(lineWith(pages, "2:00 PM\u20133:00 PM", "Oksana Boyko", "Cut", "Arrived", "UAH\u00a0500.00"));
+        assertTrue(lineWith(pages, "10:00 AM\u201311:30 AM", "Taras Hrytsenko", "Nails", "No-show", "UAH\u00a0700.00"));
         assertEquals(4, pages.get(0).lookupAll(".sheet-line").size(), "the cancelled one is not on the desk, nor on its sheet");
         assertFalse(texts.contains("Called to cancel"));
         assertFalse(texts.contains("12:00 PM\u20131:00 PM"), "the next day's booking is not on this day's sheet");
@@ -184,6 +191,31 @@ class DaySheetTest {
         List<Region> withCancelled = pages(robot, sheet(new SheetRequest(EngineFixture.DAY, null, false, true)));
         assertTrue(lineWith(withCancelled, "10:00 AM\u201311:00 AM", "Taras Hrytsenko", "Cut", "Cancelled", "Called to cancel"));
         assertEquals(1, withCancelled.get(0).lookupAll(".sheet-cancelled").size());
+    }
+
+    @Test
+    void theSavedPdfHasEachMastersWholeHoursHerTimeOffAndEachBookingsPrice(FxRobot robot) throws Exception {
+        // issue 31: "the day sheet cuts a master's hours ('2:00 PM-7:00...'), leaves out her time off and has no prices"
+        DaySheet sheet = sheet(new SheetRequest(EngineFixture.DAY, null, false, false));
+        Path pdf = Files.createTempDirectory("salondesk-sheet").resolve("day.pdf");
+        AtomicReference<PrintOutcome> saved = new AtomicReference<>();
+        robot.interact(() -> new SheetPrinter(EN, tasks, () -> stage, () -> null).savePdf(sheet, pdf, saved::set));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> saved.get() != null);
+        assertTrue(saved.get() instanceof PrintOutcome.Saved, String.valueOf(saved.get()));
+        String text;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc).replace('\u00a0', ' ');
+        }
+        assertTrue(text.contains("Bohdan \u00b7 Monday, January 7, 2030"), text);
+        assertTrue(text.contains("Hours 9:00 AM\u20131:00 PM, 2:00 PM\u20137:00 PM"), "his whole hours, not cut: " + text);
+        assertTrue(text.contains("Time off 3:30 PM\u20134:30 PM (Dentist)"), "his time off: " + text);
+        assertTrue(text.contains("Hours 10:00 AM\u20132:00 PM"), "Vira's: " + text);
+        assertFalse(text.contains("\u2026"), "nothing cut short: " + text);
+        assertTrue(text.contains("Price"), "a column for it: " + text);
+        for (String price : List.of("UAH 500.00", "UAH 700.00")) {
+            assertTrue(text.contains(price), price + " in " + text);
+        }
+        assertEquals(2, text.split("UAH 500\\.00", -1).length - 1, "Iryna's cut and Oksana's; the cancelled one is not on the sheet: " + text);
     }
 
     private static int darkPixels(WritableImage image) {

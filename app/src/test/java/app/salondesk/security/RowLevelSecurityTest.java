@@ -108,6 +108,27 @@ class RowLevelSecurityTest {
     }
 
     @Test
+    void aReceptionistsDeskReadsItsOwnSalonsDaysOffAndNeverAnothers() {
+        // issue 31: the desk says why a master's day is closed, read with the staff member's own login
+        f.dsl.execute("INSERT INTO master_days (tenant_id, master_id, day, note) VALUES (" + f.tenant + ", " + f.vira + ", '"
+                + EngineFixture.DAY + "', 'Sick'), (" + otherSalon + ", " + otherMaster + ", '" + EngineFixture.DAY + "', 'Holiday')");
+        try {
+            var masters = new app.salondesk.staff.MasterRepository(dsl("recep"));
+            assertEquals(java.util.Map.of(f.vira, "Sick"), masters.daysOff(f.tenant, List.of(f.anna, f.vira), EngineFixture.DAY));
+            // asking for the other salon's master, by her id and her salon's, finds nothing
+            assertEquals(java.util.Map.of(), masters.daysOff(otherSalon, List.of(otherMaster), EngineFixture.DAY));
+            assertEquals(java.util.Map.of(), masters.daysOff(f.tenant, List.of(otherMaster), EngineFixture.DAY));
+            var day = new app.salondesk.calendar.ScheduleService(new app.salondesk.booking.ScheduleRepository(dsl("recep")), masters)
+                    .loadDay(new app.salondesk.salon.Salon(f.tenant, "Fixture", EngineFixture.ZONE), List.of(f.anna, f.vira),
+                            EngineFixture.DAY, false);
+            assertEquals(java.util.Map.of(f.vira, "Sick"), day.daysOff());
+            assertTrue(day.workingTimeOf(f.vira).isEmpty(), "her day of her own has no hours");
+        } finally {
+            f.dsl.execute("DELETE FROM master_days");
+        }
+    }
+
+    @Test
     void staffSeeOnlyTheirOwnSalon() throws SQLException {
         for (String who : List.of("recep", "admin", "boss")) {
             assertEquals(1, count(who, "SELECT count(*) FROM tenants"), who);

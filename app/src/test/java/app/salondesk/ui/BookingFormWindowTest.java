@@ -139,19 +139,43 @@ class BookingFormWindowTest {
         openForm(robot, "Night Owl", "Anna", AUTUMN);
         robot.doubleClickOn("#form-duration").eraseText(8).write("60");
         robot.doubleClickOn("#form-time").eraseText(8).write("03:30");
-        waitFor(() -> chips(robot).contains("3:30 AM winter time"));
-        assertTrue(chips(robot).contains("3:30 AM summer time"), chips(robot).toString());
+        waitFor(() -> chips(robot).contains("03:30 winter time"));
+        assertTrue(chips(robot).contains("03:30 summer time"), chips(robot).toString());
         // typed, 03:30 is the first one; the form says so and offers the other
         Label which = robot.lookup("#form-start-note").queryAs(Label.class);
-        assertEquals("3:30 AM happens twice on 31 October: this is 3:30 AM summer time.", which.getText());
-        assertEquals("Use 3:30 AM winter time", robot.lookup("#form-start-other").queryAs(Button.class).getText());
+        assertEquals("03:30 happens twice on 31 October: this is 03:30 summer time.", which.getText());
+        assertEquals("Use 03:30 winter time", robot.lookup("#form-start-other").queryAs(Button.class).getText());
         MainWindowTest.screenshot(which.getScene(), "booking-form-fall-back.png");
-        robot.clickOn((Node n) -> n instanceof Button b && "3:30 AM winter time".equals(b.getText()));
-        waitFor(() -> which.getText().endsWith("this is 3:30 AM winter time."));
+        robot.clickOn((Node n) -> n instanceof Button b && "03:30 winter time".equals(b.getText()));
+        waitFor(() -> which.getText().endsWith("this is 03:30 winter time."));
         assertEquals("03:30", robot.lookup("#form-time").queryAs(TextField.class).getText());
         robot.clickOn("#form-save");
         waitFor(() -> f.count("SELECT count(*) FROM bookings") == 1);
         assertEquals(SECOND_0330, f.dsl.resultQuery("SELECT starts_at FROM bookings").fetchOne(0, java.time.OffsetDateTime.class).toInstant());
+    }
+
+    @Test
+    void theFreeTimesListEveryStartOfTheDayByPartOfTheDayAsTheTimeFieldWritesThem(FxRobot robot) throws Exception {
+        // issue 31: the buttons stopped at twelve (last 4:00 PM while she works to 20:00) and said
+        // "3:00 PM" where the time field said "15:00"
+        openForm(robot, "All Day", "Anna", EngineFixture.DAY);
+        robot.doubleClickOn("#form-duration").eraseText(8).write("60");
+        waitFor(() -> chips(robot).size() == 45);
+        List<String> chips = chips(robot);
+        assertEquals("08:00", chips.get(0));
+        assertEquals("19:00", chips.get(44), "the last start that ends by 20:00");
+        assertTrue(chips.stream().allMatch(t -> t.matches("\\d{2}:\\d{2}")), chips.toString());
+        assertEquals("Morning", robot.lookup("#form-free-starts-morning").queryAs(Label.class).getText());
+        assertEquals("Afternoon", robot.lookup("#form-free-starts-afternoon").queryAs(Label.class).getText());
+        assertEquals("Evening", robot.lookup("#form-free-starts-evening").queryAs(Label.class).getText());
+        // each group holds its own part of the day
+        assertEquals(List.of("17:00", "17:15", "17:30", "17:45", "18:00", "18:15", "18:30", "18:45", "19:00"),
+                robot.lookup("#form-free-starts-evening").queryAs(Label.class).getParent().lookupAll(".free-start").stream()
+                        .map(n -> ((Button) n).getText()).toList());
+        MainWindowTest.screenshot(robot.lookup("#form-free-starts").query().getScene(), "booking-form-free-times.png");
+        Button evening = robot.lookup((Node n) -> n instanceof Button b && "18:30".equals(b.getText())).queryAs(Button.class);
+        robot.interact(evening::fire);
+        waitFor(() -> "18:30".equals(robot.lookup("#form-time").queryAs(TextField.class).getText()));
     }
 
     // ---- helpers --------------------------------------------------------------------------

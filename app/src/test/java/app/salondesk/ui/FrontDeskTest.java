@@ -516,6 +516,85 @@ class FrontDeskTest {
     }
 
     @Test
+    void theMenuSaysTheBookingsStatusAndOffersOnlyChangesThatMeanSomething(FxRobot robot) throws Exception {
+        // issue 31: Confirm on a confirmed booking did nothing and said nothing
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(9, 0))));
+        assertEquals("confirmed", status(b.id()));
+        reloadAndAwait(robot, "Iryna");
+        openContextMenu(robot, entry(robot, "Iryna").orElseThrow());
+        javafx.scene.control.ContextMenu menu = shownMenu(robot);
+        javafx.scene.control.MenuItem now = item(menu, "menu-status");
+        assertEquals("Status: Confirmed", now.getText());
+        assertTrue(now.isDisable(), "said, not a command");
+        assertEquals(java.util.List.of("menu-arrived", "menu-completed", "menu-no-show", "menu-move-to", "menu-cancel"), statusIds(menu));
+        robot.clickOn("#menu-arrived");
+        waitFor(() -> "arrived".equals(status(b.id())));
+        waitFor(() -> robot.lookup(".booking-arrived").tryQuery().isPresent() && entry(robot, "Iryna").isPresent());
+        openContextMenu(robot, entry(robot, "Iryna").orElseThrow());
+        menu = shownMenu(robot);
+        assertEquals("Status: Arrived", item(menu, "menu-status").getText());
+        assertEquals(java.util.List.of("menu-completed", "menu-move-to", "menu-cancel"), statusIds(menu), "no confirm, no no-show for who came");
+        robot.clickOn("#menu-completed");
+        waitFor(() -> "completed".equals(status(b.id())));
+        waitFor(() -> robot.lookup(".booking-completed").tryQuery().isPresent() && entry(robot, "Iryna").isPresent());
+        openContextMenu(robot, entry(robot, "Iryna").orElseThrow());
+        menu = shownMenu(robot);
+        assertEquals("Status: Completed", item(menu, "menu-status").getText());
+        assertEquals(java.util.List.of("menu-arrived"), statusIds(menu), "a visit that happened is not cancelled");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+    }
+
+    private static javafx.scene.control.ContextMenu shownMenu(FxRobot robot) {
+        return onFx(() -> robot.listWindows().stream().filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing())
+                .map(w -> (javafx.scene.control.ContextMenu) w).reduce((a, c) -> c).orElseThrow());
+    }
+
+    private static javafx.scene.control.MenuItem item(javafx.scene.control.ContextMenu menu, String id) {
+        return menu.getItems().stream().filter(i -> id.equals(i.getId())).findFirst().orElseThrow(() -> new AssertionError("no " + id));
+    }
+
+    /** The ids of the menu's items after its status line: what it offers to change. */
+    private static java.util.List<String> statusIds(javafx.scene.control.ContextMenu menu) {
+        java.util.List<String> ids = menu.getItems().stream().map(javafx.scene.control.MenuItem::getId)
+                .filter(java.util.Objects::nonNull).toList();
+        return ids.subList(ids.indexOf("menu-status") + 1, ids.size());
+    }
+
+    @Test
+    void aColumnWhoseWholeDayIsClosedSaysWhyInItsShading(FxRobot robot) throws Exception {
+        // issue 31: "a demo master whose whole day is shaded says not why"
+        java.time.LocalDate tuesday = EngineFixture.DAY.plusDays(1);
+        f.dsl.execute("INSERT INTO master_days (tenant_id, master_id, day, note) VALUES (" + f.tenant + ", " + f.bohdan + ", '"
+                + EngineFixture.DAY + "', 'Sick')");
+        f.dsl.execute("INSERT INTO master_time_off (tenant_id, master_id, starts_at, ends_at, reason) VALUES (" + f.tenant + ", "
+                + f.vira + ", '" + at(9, 0) + "', '" + at(15, 0) + "', 'Training')");
+        f.dsl.execute("DELETE FROM master_working_hours WHERE tenant_id = " + f.tenant + " AND master_id = " + f.anna + " AND weekday = 2");
+        try {
+            awaitLoaded();
+            robot.interact(() -> desk.window().schedule().refresh());
+            waitFor(() -> why(robot, "Day off: Sick").isPresent() && why(robot, "Time off all day: Training").isPresent());
+            assertEquals("Bohdan", columnMaster(robot, why(robot, "Day off: Sick").orElseThrow()));
+            assertEquals("Vira", columnMaster(robot, why(robot, "Time off all day: Training").orElseThrow()));
+            assertEquals(2, onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
+                    && d.getStyleClass().contains("closed-why")).queryAll().size()), "Anna works on Monday: nothing said in her column");
+            MainWindowTest.screenshot(why(robot, "Day off: Sick").orElseThrow().getScene(), "desk-closed-why.png");
+            robot.interact(() -> desk.schedule().dateProperty().set(tuesday));
+            waitFor(() -> why(robot, "Tuesday: not a working day").isPresent());
+            assertEquals("Anna", columnMaster(robot, why(robot, "Tuesday: not a working day").orElseThrow()));
+            assertTrue(why(robot, "Day off: Sick").isEmpty(), "Bohdan works on Tuesday");
+        } finally {
+            f.dsl.execute("DELETE FROM master_days");
+            f.dsl.execute("INSERT INTO master_working_hours (tenant_id, master_id, weekday, starts_at, ends_at) VALUES ("
+                    + f.tenant + ", " + f.anna + ", 2, '08:00', '20:00')");
+        }
+    }
+
+    private static Optional<DayEntryView> why(FxRobot robot, String text) {
+        return onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible() && text.equals(d.getEntry().getTitle())
+                && d.getStyleClass().contains("closed-why")).tryQueryAs(DayEntryView.class));
+    }
+
+    @Test
     void aBookingMadeAtAnotherDeskAppearsWithoutAnyClick(FxRobot robot) throws Exception {
         awaitLoaded();
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#offline-banner").queryAs(Label.class).isVisible() == false);
@@ -590,22 +669,40 @@ class FrontDeskTest {
     }
 
     @Test
-    void theWeekViewShowsOneMastersSevenDaysAndTheFilterPicksTheMaster(FxRobot robot) throws Exception {
-        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0), 60)));
-        f.booked(f.engine.book(f.newBooking(f.anna, at(10, 0).plus(java.time.Duration.ofDays(2)), 60)));
-        f.booked(f.engine.book(f.newBooking(f.bohdan, at(10, 0).plus(java.time.Duration.ofDays(3)), 60)));
-        reloadAndAwait(robot, "Iryna");
+    void theWeekOfAllMastersShowsEveryMastersBookingsAndTheStatusCountsWhatItDraws(FxRobot robot) throws Exception {
+        // issue 31: "All masters" showed only the first master's week while the status bar counted the day of all
+        java.time.Duration day = java.time.Duration.ofDays(1);
+        Object[][] week = {{"Alla Week", f.anna, at(10, 0)}, {"Dana Week", f.anna, at(9, 0).plus(day)},
+                {"Bella Week", f.bohdan, at(12, 0).plus(day.multipliedBy(2))}, {"Cilia Week", f.vira, at(11, 0).plus(day.multipliedBy(4))}};
+        for (Object[] b : week) {
+            long client = f.id("INSERT INTO clients (tenant_id, name, phone) VALUES (" + f.tenant + ", '" + b[0] + "', '+38067"
+                    + (Math.abs(b[0].hashCode()) % 10000000 + 10000000) + "') RETURNING id");
+            f.booked(f.engine.book(new app.salondesk.booking.NewBooking(f.tenant, (Long) b[1], client, null, null, (Instant) b[2], 60, "",
+                    java.util.UUID.randomUUID(), app.salondesk.booking.Source.FORM, false)));
+        }
+        reloadAndAwait(robot, "Alla Week");
         robot.clickOn("#mode-week");
-        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1);
-        assertEquals("Anna", robot.lookup(".master-header").queryAs(Label.class).getText());
-        waitFor(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
-                && d.getEntry().getTitle().startsWith("Iryna")).queryAll().size() == 2);
+        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 3);
+        assertEquals(java.util.List.of("Anna", "Bohdan", "Vira"), onFx(() -> robot.lookup(".master-header").queryAllAs(Label.class).stream()
+                .map(Label::getText).toList()));
+        for (Object[] b : week) {
+            waitFor(() -> entry(robot, (String) b[0], (Instant) b[2]).isPresent());
+            String master = f.dsl.resultQuery("SELECT name FROM masters WHERE id = " + b[1]).fetchOne(0, String.class);
+            assertEquals(master, columnMaster(robot, entry(robot, (String) b[0]).orElseThrow()), b[0] + " in her master's week");
+        }
+        waitFor(() -> "4 bookings, Jan 7, 2030 \u2013 Jan 13, 2030".equals(desk.schedule().statusProperty().get()));
+        MainWindowTest.screenshot(robot.lookup(".master-header").queryAs(Label.class).getScene(), "week-all-masters.png");
         choose(robot, "#master-filter", "Bohdan");
-        waitFor(() -> "Bohdan".equals(robot.lookup(".master-header").queryAs(Label.class).getText()));
-        waitFor(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()
-                && d.getEntry().getTitle().startsWith("Iryna")).queryAll().size() == 1);
+        waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1
+                && "Bohdan".equals(robot.lookup(".master-header").queryAs(Label.class).getText()));
+        waitFor(() -> entry(robot, "Bella Week").isPresent() && entry(robot, "Alla Week").isEmpty() && entry(robot, "Cilia Week").isEmpty());
+        waitFor(() -> "1 booking, Jan 7, 2030 \u2013 Jan 13, 2030".equals(desk.schedule().statusProperty().get()));
         robot.clickOn("#mode-day");
         waitFor(() -> robot.lookup(".master-header").queryAll().size() == 1);   // still filtered to Bohdan
+        // the day of one master counts her bookings of the day: none on Monday
+        waitFor(() -> "No bookings on Jan 7, 2030".equals(desk.schedule().statusProperty().get()));
+        f.dsl.execute("DELETE FROM bookings");
+        f.dsl.execute("DELETE FROM clients WHERE name LIKE '% Week'");
     }
 
     // ---- helpers --------------------------------------------------------------------------

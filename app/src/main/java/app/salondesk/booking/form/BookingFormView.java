@@ -49,7 +49,6 @@ public final class BookingFormView {
     private final Messages messages;
     private final VBox root = new VBox(12);
     private final VBox answerBox = new VBox(6);
-    private final DateTimeFormatter timeFormat;
     /** The save on its way, while there is one. */
     private SaveInFlight flight;
 
@@ -67,7 +66,6 @@ public final class BookingFormView {
         this.vm = vm;
         this.messages = messages;
         this.clientSearch = clientSearch;
-        this.timeFormat = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
         build();
     }
 
@@ -176,7 +174,8 @@ public final class BookingFormView {
         TextField duration = text("form-duration", vm.durationProperty(), "60");
         duration.setPrefColumnCount(4);
 
-        FlowPane chips = new FlowPane(6, 6);
+        // every free start of the day, a row per part of the day (issue 31)
+        VBox chips = new VBox(4);
         chips.setId("form-free-starts");
         Runnable fillChips = () -> {
             chips.getChildren().clear();
@@ -186,14 +185,28 @@ public final class BookingFormView {
                 none.getStyleClass().add("hint");
                 chips.getChildren().add(none);
             }
-            vm.freeStarts().forEach(t -> {
-                // on a fall-back day the two 03:30s say which is which, and each books its own instant
-                Button chip = new Button(vm.startLabel(t));
-                chip.getStyleClass().add("free-start");
-                chip.setUserData(t);
-                chip.setOnAction(e -> vm.chooseStart(t));
-                chips.getChildren().add(chip);
-            });
+            for (FreeStarts.Part part : FreeStarts.Part.values()) {
+                FlowPane row = new FlowPane(6, 6);
+                vm.freeStarts().stream().filter(t -> vm.partOfDay(t) == part).forEach(t -> {
+                    // on a fall-back day the two 03:30s say which is which, and each books its own instant
+                    Button chip = new Button(vm.startLabel(t));
+                    chip.getStyleClass().add("free-start");
+                    chip.setUserData(t);
+                    chip.setOnAction(e -> vm.chooseStart(t));
+                    row.getChildren().add(chip);
+                });
+                if (!row.getChildren().isEmpty()) {
+                    Label heading = new Label(vm.partName(part));
+                    heading.getStyleClass().add("free-starts-part");
+                    heading.setId("form-free-starts-" + part.name().toLowerCase(java.util.Locale.ROOT));
+                    heading.setPrefWidth(90);
+                    heading.setMinWidth(Region.USE_PREF_SIZE);
+                    heading.setPadding(new javafx.geometry.Insets(4, 0, 0, 0));
+                    HBox line = new HBox(8, heading, row);
+                    HBox.setHgrow(row, Priority.ALWAYS);
+                    chips.getChildren().add(line);
+                }
+            }
         };
         vm.freeStarts().addListener((ListChangeListener<java.time.Instant>) c -> fillChips.run());
         vm.freeStartsNoteProperty().addListener((obs, old, now) -> fillChips.run());
@@ -246,7 +259,15 @@ public final class BookingFormView {
         stay.managedProperty().bind(stay.visibleProperty());
         grid.add(stay, 1, row++);
         grid.add(twice(), 1, row++);
-        grid.addRow(row++, label("form.freeStarts"), chips);
+        // a whole day's starts take room: past some six rows they scroll, the form keeps its size
+        javafx.scene.control.ScrollPane freeScroll = new javafx.scene.control.ScrollPane(chips);
+        freeScroll.setId("form-free-starts-scroll");
+        freeScroll.getStyleClass().add("free-starts-scroll");
+        freeScroll.setFitToWidth(true);
+        freeScroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        freeScroll.setMaxHeight(190);
+        freeScroll.setFocusTraversable(false);
+        grid.addRow(row++, label("form.freeStarts"), freeScroll);
         grid.addRow(row++, label("form.note"), note);
         grid.add(error(vm.visibleError("note", vm.noteErrorProperty())), 1, row++);
         grid.add(outside, 1, row++);
@@ -368,7 +389,7 @@ public final class BookingFormView {
                     FlowPane slots = new FlowPane(6, 6);
                     for (FreeSlot s : taken.nearestFree()) {
                         ZonedDateTime t = s.start().atZone(vm.salon().zone());
-                        String text = (t.toLocalDate().equals(vm.dateProperty().get()) ? t.format(timeFormat)
+                        String text = (t.toLocalDate().equals(vm.dateProperty().get()) ? vm.fieldTime(t.toLocalTime())
                                 : t.format(DateTimeFormatter.ofLocalizedDateTime(FormatStyle.SHORT).withLocale(messages.locale())))
                                 + (s.sameMaster() ? "" : " \u00B7 " + s.masterName());
                         Button b = new Button(text);

@@ -506,7 +506,7 @@ public final class BookingFormViewModel {
         Master m = master.get();
         Service s = service.get();
         freeStarts.refresh(m == null ? null : m.id(), start.dateProperty().get(), parseDuration(), s == null ? null : s.id(),
-                existing == null ? null : existing.booking().id(), start::instant);
+                existing == null ? null : existing.booking().id());
     }
 
     Optional<Instant> startInstant() {
@@ -635,9 +635,24 @@ public final class BookingFormViewModel {
         return freeStarts.noteProperty();
     }
 
-    /** The master's free starts that day, around the time asked for, in time order. */
+    /** The master's free starts that day, every one of them, in time order. */
     public ObservableList<Instant> freeStarts() {
         return freeStarts.starts();
+    }
+
+    /** Morning, afternoon or evening: the group of the free times a start is shown in. */
+    FreeStarts.Part partOfDay(Instant t) {
+        return freeStarts.partOf(t);
+    }
+
+    /** A group's heading, in the desk's language. */
+    String partName(FreeStarts.Part part) {
+        return messages.get(part.messageKey());
+    }
+
+    /** A wall-clock time as the time field writes it, for every time the form names. */
+    public String fieldTime(java.time.LocalTime t) {
+        return start.fieldTime(t);
     }
 
     public ReadOnlyStringProperty clientErrorProperty() {

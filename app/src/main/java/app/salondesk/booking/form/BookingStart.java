@@ -18,7 +18,6 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.time.format.FormatStyle;
 import java.time.zone.ZoneOffsetTransition;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +43,13 @@ final class BookingStart {
 
     private final ZoneId zone;
     private final Messages messages;
+    /**
+     * How the time field writes a time, and so every time the form names (its free times, its
+     * notes): one clock in one form (issue 31: the buttons said "3:00 PM" where the field said
+     * "15:00"). {@link #parseTime()} reads it back.
+     */
+    static final DateTimeFormatter FIELD_TIME = DateTimeFormatter.ofPattern("HH:mm");
+
     private final DateTimeFormatter timeFormat;
     private final DateTimeFormatter dayFormat;
 
@@ -61,7 +67,7 @@ final class BookingStart {
     BookingStart(ZoneId zone, Messages messages) {
         this.zone = zone;
         this.messages = messages;
-        this.timeFormat = DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(messages.locale());
+        this.timeFormat = FIELD_TIME;
         this.dayFormat = DateTimeFormatter.ofPattern("d MMMM", messages.locale());
         date.addListener((obs, old, now) -> changed());
         time.addListener((obs, old, now) -> changed());
@@ -75,7 +81,7 @@ final class BookingStart {
         try {
             setFrom = local.getOffset();
             date.set(local.toLocalDate());
-            time.set(local.toLocalTime().withSecond(0).withNano(0).toString());
+            time.set(local.toLocalTime().format(FIELD_TIME));
         } finally {
             settingFromInstant = false;
         }
@@ -149,6 +155,10 @@ final class BookingStart {
         }
         // an offset change that is not daylight saving (a zone that changed its standard time)
         return messages.format("form.start.offset", clock, local.getOffset().getId().equals("Z") ? "+00:00" : local.getOffset().getId());
+    }
+
+    String fieldTime(LocalTime t) {
+        return t.format(FIELD_TIME);
     }
 
     /** The time as typed, read leniently ("9", "9.30", "09:30"); null when it is no time. */

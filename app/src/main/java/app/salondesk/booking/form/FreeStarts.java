@@ -11,25 +11,35 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
-import java.util.Comparator;
-import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
- * The form's free starts: a master's free starts on the chosen day for the chosen length, a
- * dozen around the time asked for, and why none are listed (nothing to look for yet, none that
- * day, not loaded). They are the engine's own ({@link BookingEngine#freeSlots}: walked in real
- * minutes from each working interval, so on daylight-saving days it offers only starts it
- * accepts) and stay instants, so on a fall-back day the two 03:30s are two starts. An answer
- * overtaken by a newer question (another master, day or length) is dropped.
+ * The form's free starts: every free start of a master on the chosen day for the chosen length,
+ * in time order, each of a part of the day ({@link Part}) for the form to group them by, and why
+ * none are listed (nothing to look for yet, none that day, not loaded). They are the engine's own
+ * ({@link BookingEngine#freeSlots}: walked in real minutes from each working interval, so on
+ * daylight-saving days it offers only starts it accepts) and stay instants, so on a fall-back day
+ * the two 03:30s are two starts. An answer overtaken by a newer question (another master, day or
+ * length) is dropped. Issue 31: a dozen around the asked time hid the evening ("the last is 4:00
+ * PM while she works to 19:00").
  */
 final class FreeStarts {
 
-    static final int SHOWN = 12;
+    /** Where a start falls in the salon's day: before noon, until 17:00, from 17:00. */
+    enum Part {
+        MORNING, AFTERNOON, EVENING;
+
+        static Part of(LocalTime t) {
+            return t.isBefore(LocalTime.NOON) ? MORNING : t.isBefore(LocalTime.of(17, 0)) ? AFTERNOON : EVENING;
+        }
+
+        String messageKey() {
+            return "form.freeStarts." + name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     private static final int GRID_MIN = 15;
 
     private final Salon salon;
@@ -50,11 +60,9 @@ final class FreeStarts {
 
     /**
      * Asks again. {@code masterId}, {@code day}, {@code minutes} null: nothing to look for yet,
-     * and the note says what is missing; {@code around}, read when the answer comes, is the time
-     * asked for (else the day's noon).
+     * and the note says what is missing.
      */
-    void refresh(Long masterId, LocalDate day, Integer minutes, Long serviceId, Long excludeBookingId,
-                 Supplier<Optional<Instant>> around) {
+    void refresh(Long masterId, LocalDate day, Integer minutes, Long serviceId, Long excludeBookingId) {
         int asked = ++request;
         if (masterId == null || day == null || minutes == null) {
             starts.clear();
@@ -70,14 +78,12 @@ final class FreeStarts {
             if (asked != request) {
                 return;   // the user changed master, day or length meanwhile
             }
-            // a dozen starts around the time asked for, in time order: enough to choose, few enough to read
-            Instant centre = around.get().orElse(day.atTime(LocalTime.NOON).atZone(salon.zone()).toInstant());
+            // every start of the day, in time order: the form groups them by part of the day
             starts.setAll(slots.stream()
                     .filter(FreeSlot::sameMaster)
                     .map(FreeSlot::start)
                     .filter(t -> t.atZone(salon.zone()).toLocalDate().equals(day))
-                    .sorted(Comparator.comparingLong(t -> Duration.between(centre, t).abs().toMinutes()))
-                    .limit(SHOWN)
+                    .distinct()
                     .sorted()
                     .toList());
             note.set(starts.isEmpty() ? messages.get("form.noFreeStarts") : "");
@@ -85,6 +91,11 @@ final class FreeStarts {
             starts.clear();
             note.set(messages.get("form.freeStarts.failed"));
         });
+    }
+
+    /** The part of the salon's day a start falls in (by its wall-clock time). */
+    Part partOf(Instant t) {
+        return Part.of(t.atZone(salon.zone()).toLocalTime());
     }
 
     ObservableList<Instant> starts() {

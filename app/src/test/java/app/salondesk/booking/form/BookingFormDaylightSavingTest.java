@@ -103,7 +103,7 @@ class BookingFormDaylightSavingTest {
     void aStartInTheSpringGapIsRefusedWithOneSentenceNamingTheJumpAndNothingIsSent() {
         BookingFormViewModel vm = form(Locale.ENGLISH, SPRING, 60);
         vm.timeProperty().set("03:30");
-        assertEquals("3:30 AM does not exist on 28 March: the clocks go from 3:00 AM to 4:00 AM",
+        assertEquals("03:30 does not exist on 28 March: the clocks go from 03:00 to 04:00",
                 vm.visibleError("time", vm.timeErrorProperty()).get());
         assertTrue(vm.startInstant().isEmpty(), "no start: not 04:30, not 02:30");
         assertTrue(!vm.validProperty().get());
@@ -127,7 +127,7 @@ class BookingFormDaylightSavingTest {
         // 02:00-05:00 salon time is two real hours (00:00Z-02:00Z): an hour fits from 02:00 to 02:45 and at 04:00;
         // a wall-clock walk would offer 03:00-03:45, which do not exist, and 04:00 again as "03:00"
         assertEquals(everyQuarter("2027-03-28T00:00:00Z", "2027-03-28T01:00:00Z"), vm.freeStarts());
-        assertEquals(List.of("2:00 AM", "2:15 AM", "2:30 AM", "2:45 AM", "4:00 AM"), vm.freeStarts().stream().map(vm::startLabel).toList());
+        assertEquals(List.of("02:00", "02:15", "02:30", "02:45", "04:00"), vm.freeStarts().stream().map(vm::startLabel).toList());
         vm.chooseStart(vm.freeStarts().get(4));
         assertEquals("04:00", vm.timeProperty().get());
         vm.save();
@@ -140,9 +140,9 @@ class BookingFormDaylightSavingTest {
         BookingFormViewModel vm = form(Locale.ENGLISH, AUTUMN, 90);
         // 02:00-05:00 salon time is four real hours (23:00Z-03:00Z): 90 minutes fit from 23:00Z to 01:30Z
         assertEquals(everyQuarter("2027-10-30T23:00:00Z", "2027-10-31T01:30:00Z"), vm.freeStarts());
-        assertEquals(List.of("2:00 AM", "2:15 AM", "2:30 AM", "2:45 AM",
-                        "3:00 AM summer time", "3:15 AM summer time", "3:30 AM summer time", "3:45 AM summer time",
-                        "3:00 AM winter time", "3:15 AM winter time", "3:30 AM winter time"),
+        assertEquals(List.of("02:00", "02:15", "02:30", "02:45",
+                        "03:00 summer time", "03:15 summer time", "03:30 summer time", "03:45 summer time",
+                        "03:00 winter time", "03:15 winter time", "03:30 winter time"),
                 vm.freeStarts().stream().map(vm::startLabel).toList());
         BookingFormViewModel uk = form(Locale.forLanguageTag("uk"), AUTUMN, 90);
         assertEquals("03:30 за зимовим часом", uk.startLabel(SECOND_0330));
@@ -153,16 +153,16 @@ class BookingFormDaylightSavingTest {
     @Test
     void eachOfTheTwo0330ChipsBooksItsOwnInstant() {
         BookingFormViewModel second = form(Locale.ENGLISH, AUTUMN, 60);
-        Instant chip = second.freeStarts().stream().filter(t -> second.startLabel(t).equals("3:30 AM winter time")).findFirst().orElseThrow();
+        Instant chip = second.freeStarts().stream().filter(t -> second.startLabel(t).equals("03:30 winter time")).findFirst().orElseThrow();
         second.chooseStart(chip);
         assertEquals("03:30", second.timeProperty().get());
-        assertEquals("3:30 AM happens twice on 31 October: this is 3:30 AM winter time.", second.startNoteProperty().get());
+        assertEquals("03:30 happens twice on 31 October: this is 03:30 winter time.", second.startNoteProperty().get());
         second.save();
         f.booked(second.answerProperty().get());
         assertEquals(SECOND_0330, bookedStart());
 
         BookingFormViewModel first = form(Locale.ENGLISH, AUTUMN, 60);
-        Instant other = first.freeStarts().stream().filter(t -> first.startLabel(t).equals("3:30 AM summer time")).findFirst().orElseThrow();
+        Instant other = first.freeStarts().stream().filter(t -> first.startLabel(t).equals("03:30 summer time")).findFirst().orElseThrow();
         first.chooseStart(other);
         first.save();
         f.booked(first.answerProperty().get());
@@ -177,13 +177,13 @@ class BookingFormDaylightSavingTest {
         BookingFormViewModel vm = form(Locale.ENGLISH, AUTUMN, 60);
         vm.timeProperty().set("03:30");
         assertEquals(FIRST_0330, vm.startInstant().orElseThrow());
-        assertEquals("3:30 AM happens twice on 31 October: this is 3:30 AM summer time.", vm.startNoteProperty().get());
+        assertEquals("03:30 happens twice on 31 October: this is 03:30 summer time.", vm.startNoteProperty().get());
         assertEquals(SECOND_0330, vm.otherStartProperty().get());
-        assertEquals("3:30 AM winter time", vm.startLabel(vm.otherStartProperty().get()));
+        assertEquals("03:30 winter time", vm.startLabel(vm.otherStartProperty().get()));
         vm.pickOtherStart();
         assertEquals("03:30", vm.timeProperty().get());
         assertEquals(SECOND_0330, vm.startInstant().orElseThrow());
-        assertEquals("3:30 AM happens twice on 31 October: this is 3:30 AM winter time.", vm.startNoteProperty().get());
+        assertEquals("03:30 happens twice on 31 October: this is 03:30 winter time.", vm.startNoteProperty().get());
         // typing again means the time typed: the earlier one
         vm.timeProperty().set("3:30");
         assertEquals(FIRST_0330, vm.startInstant().orElseThrow());
@@ -203,7 +203,7 @@ class BookingFormDaylightSavingTest {
         vm.startEdit(new BookingFormViewModel.Existing(b, "Iryna", "+380671112233"));
         assertEquals("03:30", vm.timeProperty().get());
         assertEquals(SECOND_0330, vm.startInstant().orElseThrow(), "not the first 03:30, an hour earlier");
-        assertEquals("3:30 AM happens twice on 31 October: this is 3:30 AM winter time.", vm.startNoteProperty().get());
+        assertEquals("03:30 happens twice on 31 October: this is 03:30 winter time.", vm.startNoteProperty().get());
         vm.durationProperty().set("30");   // shortened, not moved
         vm.save();
         assertInstanceOf(BookingOutcome.Booked.class, vm.answerProperty().get());

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.Locale;
@@ -176,9 +177,36 @@ class BookingFormViewModelTest {
         // Vira works 10:00-14:00 and is busy 11:00-12:00
         assertEquals(List.of(LocalTime.of(10, 0), LocalTime.of(12, 0), LocalTime.of(12, 15), LocalTime.of(12, 30),
                 LocalTime.of(12, 45), LocalTime.of(13, 0)), starts);
-        vm.masterProperty().set(master("Anna"));   // free all day 08:00-20:00: a dozen around 10:00
-        assertEquals(12, vm.freeStarts().size());
-        assertTrue(vm.freeStarts().contains(at(10, 0)) && vm.freeStarts().get(0).isBefore(at(10, 0)));
+        vm.masterProperty().set(master("Anna"));   // free all day 08:00-20:00
+        waitForStarts(45);
+    }
+
+    @Test
+    void everyFreeStartOfTheDayIsOfferedInTheTimeFieldsOwnFormatGroupedByPartOfTheDay() {
+        // issue 31: the list stopped at a dozen ("last 4:00 PM" for a master working to 19:00)
+        // and said "3:00 PM" while the time field said "15:00"
+        vm.masterProperty().set(master("Anna"));
+        vm.durationProperty().set("60");
+        waitForStarts(45);   // 08:00 to 19:00, every quarter of an hour
+        Instant last = vm.freeStarts().get(vm.freeStarts().size() - 1);
+        assertEquals(at(19, 0), last, "the last start that still ends by 20:00");
+        assertEquals(at(8, 0), vm.freeStarts().get(0));
+        assertEquals("15:00", vm.startLabel(at(15, 0)));
+        assertEquals("08:15", vm.startLabel(at(8, 15)));
+        vm.chooseStart(at(15, 0));
+        assertEquals(vm.timeProperty().get(), vm.startLabel(at(15, 0)), "the chip says what the field says");
+        assertEquals(FreeStarts.Part.MORNING, vm.partOfDay(at(11, 45)));
+        assertEquals(FreeStarts.Part.AFTERNOON, vm.partOfDay(at(12, 0)));
+        assertEquals(FreeStarts.Part.AFTERNOON, vm.partOfDay(at(16, 45)));
+        assertEquals(FreeStarts.Part.EVENING, vm.partOfDay(at(17, 0)));
+        assertEquals(List.of(16, 20, 9), java.util.Arrays.stream(FreeStarts.Part.values())
+                .map(p -> (int) vm.freeStarts().stream().filter(t -> vm.partOfDay(t) == p).count()).toList());
+        assertEquals(List.of("Morning", "Afternoon", "Evening"), java.util.Arrays.stream(FreeStarts.Part.values())
+                .map(vm::partName).toList());
+    }
+
+    private void waitForStarts(int count) {
+        assertEquals(count, vm.freeStarts().size(), vm.freeStarts().toString());
     }
 
     @Test
