@@ -30,6 +30,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import app.salondesk.ui.DiscardGuard;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -71,7 +72,7 @@ public final class BookingFormView {
         build();
     }
 
-    /** Opens the form as a window of its own, modal to the main window; Esc closes it. */
+    /** Opens the form as a window of its own, modal to the main window; Esc closes it (asking first when something was typed). */
     public static Stage open(Window owner, BookingFormViewModel vm, Messages messages, ClientSearch clientSearch) {
         return open(owner, vm, messages, clientSearch, null);
     }
@@ -92,9 +93,12 @@ public final class BookingFormView {
         scene.getStylesheets().add(BookingFormView.class.getResource("/app/salondesk/ui/salondesk.css").toExternalForm());
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {
-                stage.close();
+                DiscardGuard.requestClose(stage);
             }
         });
+        // what the form opened with is no change; anything typed since is asked about on closing (issue 31)
+        vm.markUnchanged();
+        DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         stage.setScene(scene);
         stage.show();
         return stage;
@@ -288,7 +292,11 @@ public final class BookingFormView {
         Button cancel = new Button(messages.get("form.cancel"));
         cancel.setId("form-cancel");
         cancel.setCancelButton(true);
-        cancel.setOnAction(e -> close());
+        cancel.setOnAction(e -> {
+            if (root.getScene() != null && root.getScene().getWindow() instanceof Stage st) {
+                DiscardGuard.requestClose(st);
+            }
+        });
         Button save = new Button(messages.get("form.save"));
         save.setId("form-save");
         save.setDefaultButton(true);

@@ -1,0 +1,159 @@
+package app.salondesk.ui;
+
+import app.salondesk.booking.EngineFixture;
+import app.salondesk.i18n.Messages;
+import app.salondesk.salon.Salon;
+import javafx.scene.Scene;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Closing a form with something typed in it asks first (issue 31), in the real windows of the
+ * desk against a real PostgreSQL: Esc on a half-filled booking form asks "Discard the booking for
+ * Iryna at 15:00?", Enter keeps the form open with what was typed, Discard closes it and writes
+ * nothing; an unchanged form just closes.
+ */
+@ExtendWith(ApplicationExtension.class)
+class DiscardChangesTest {
+
+    private static EngineFixture f;
+    private static Salon salon;
+    private final BackgroundTasks tasks = new BackgroundTasks();
+    private FrontDesk desk;
+    private Stage stage;
+
+    @BeforeAll
+    static void salon() {
+        f = new EngineFixture("discard", 4);
+        salon = new Salon(f.tenant, "Fixture salon", EngineFixture.ZONE);
+    }
+
+    @AfterAll
+    static void close() {
+        f.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        TestDesks.offFx(() -> f.dsl.execute("DELETE FROM bookings"));
+        desk = TestDesks.frontDesk(stage, f.dsl, salon, tasks, new Messages(Locale.ENGLISH),
+                Clock.fixed(Instant.parse("2029-12-01T09:00:00Z"), ZoneOffset.UTC), "desk1", "Database: test",
+                f.backend.database().settings());
+        desk.schedule().dateProperty().set(EngineFixture.DAY);
+        stage.setScene(new Scene(desk.window().root(), 1200, 900));
+        stage.setX(0);
+        stage.setY(0);
+        stage.show();
+    }
+
+    @AfterEach
+    void closeAll(FxRobot robot) {
+        robot.interact(() -> {
+            TestDesks.closeOwnedWindows();
+            desk.close();
+        });
+    }
+
+    @Test
+    void escOnAHalfFilledBookingFormAsksAndEnterKeepsWhatWasTyped(FxRobot robot) throws Exception {
+        Stage form = openForm(robot);
+        robot.clickOn("#form-client-name").write("Iryna").type(KeyCode.TAB);   // leaves the search list
+        robot.doubleClickOn("#form-time").eraseText(8).write("15:00");
+        robot.type(KeyCode.ESCAPE);
+
+        DialogPane question = question(robot);
+        assertEquals("Discard the booking for Iryna at 15:00?", question.getContentText());
+        assertTrue(form.isShowing(), "the form waits for the answer");
+        MainWindowTest.screenshot(question.getScene(), "discard-booking.png");
+        robot.type(KeyCode.ENTER);   // the default: keep editing
+        waitFor(() -> !question.getScene().getWindow().isShowing());
+        assertTrue(form.isShowing(), "Enter keeps the form open");
+        assertEquals("Iryna", robot.lookup("#form-client-name").queryAs(TextField.class).getText());
+        assertEquals("15:00", robot.lookup("#form-time").queryAs(TextField.class).getText());
+
+        // Cancel asks too; Discard closes it and nothing is written
+        robot.clickOn("#form-cancel");
+        question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> !form.isShowing());
+        assertEquals(0, f.count("SELECT count(*) FROM bookings"));
+    }
+
+    @Test
+    void anUnchangedBookingFormJustCloses(FxRobot robot) throws Exception {
+        Stage form = openForm(robot);
+        robot.clickOn("#form-note");
+        robot.type(KeyCode.ESCAPE);
+        waitFor(() -> !form.isShowing());
+        assertTrue(lookupQuestion().isEmpty(), "nothing to ask about");
+    }
+
+    @Test
+    void theWindowsCloseButtonAsksTooAndAFieldTypedBackAsItWasIsNoChange(FxRobot robot) throws Exception {
+        Stage form = openForm(robot);
+        TextField time = robot.lookup("#form-time").queryAs(TextField.class);
+        String was = time.getText();
+        robot.doubleClickOn("#form-time").eraseText(8).write("15:00");
+        robot.interact(() -> DiscardGuard.requestClose(form));   // as the title bar's ✕
+        DialogPane question = question(robot);
+        assertEquals("Discard this booking?", question.getContentText());
+        robot.clickOn("#discard-keep");
+        waitFor(() -> !question.getScene().getWindow().isShowing());
+        robot.doubleClickOn("#form-time").eraseText(8).write(was);
+        robot.type(KeyCode.ESCAPE);
+        waitFor(() -> !form.isShowing());
+    }
+
+    // ---- helpers --------------------------------------------------------------------------
+
+    private Stage openForm(FxRobot robot) throws Exception {
+        waitFor(() -> desk.schedule().scheduleProperty().get() != null && !desk.schedule().loadingProperty().get());
+        robot.clickOn("#new-booking");
+        waitFor(() -> robot.lookup("#form-client-name").tryQuery().isPresent());
+        Stage form = (Stage) robot.lookup("#form-client-name").query().getScene().getWindow();
+        robot.targetWindow(form);
+        return form;
+    }
+
+    static DialogPane question(FxRobot robot) throws Exception {
+        waitFor(() -> lookupQuestion().isPresent());
+        DialogPane pane = lookupQuestion().orElseThrow();
+        robot.targetWindow(pane.getScene().getWindow());
+        return pane;
+    }
+
+    static Optional<DialogPane> lookupQuestion() {
+        return Window.getWindows().stream().filter(Window::isShowing).map(Window::getScene)
+                .filter(s -> s != null).map(s -> s.getRoot().lookup("#" + DiscardGuard.QUESTION_ID))
+                .filter(n -> n instanceof DialogPane).map(n -> (DialogPane) n).findFirst();
+    }
+
+    static void waitFor(Callable<Boolean> condition) throws Exception {
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, condition);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+}
