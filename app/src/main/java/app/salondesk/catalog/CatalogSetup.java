@@ -25,6 +25,16 @@ public interface CatalogSetup {
 
     SetupResult<Boolean> setActive(long serviceId, boolean active);
 
+    /** Each service's phases and cleanup (issue 31). */
+    java.util.Map<Long, ServiceRepository.Shape> shapes();
+
+    /** A service with its phases (one busy phase: none) and cleanup, or none of it. */
+    SetupResult<Long> add(String name, String category, int durationMin, BigDecimal price, Phases phases, int cleanupMin);
+
+    /** A service's fields and its phases and cleanup, together. */
+    SetupResult<Boolean> update(long serviceId, String name, String category, int durationMin, BigDecimal price,
+                                Phases phases, int cleanupMin);
+
     /** These offers made or changed, those withdrawn, together. */
     SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn);
 }

@@ -42,6 +42,14 @@ public final class OffersViewModel {
         private final StringProperty minutes = new SimpleStringProperty(this, "minutes", "");
         private final StringProperty price = new SimpleStringProperty(this, "price", "");
         private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+        private String shownMinutes;
+        private String shownPrice;
+
+        /** Ticked or unticked, or the master's own terms typed, since it was shown. */
+        boolean changed() {
+            return offered.get() != (saved != null) || !minutes.get().strip().equals(shownMinutes.strip())
+                    || !price.get().strip().equals(shownPrice.strip());
+        }
 
         Row(long masterId, ServiceDetails service, String label, Offer saved, Money money, String note) {
             this.masterId = masterId;
@@ -53,6 +61,8 @@ public final class OffersViewModel {
             offered.set(saved != null);
             minutes.set(saved == null || saved.durationMin() == null ? "" : saved.durationMin().toString());
             price.set(saved == null || saved.price() == null ? "" : money.format(saved.price()));
+            shownMinutes = minutes.get();
+            shownPrice = price.get();
         }
 
         public long masterId() {
@@ -102,6 +112,7 @@ public final class OffersViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
+    private final javafx.beans.property.ReadOnlyBooleanWrapper changed = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "changed");
     private Money money;
     private Runnable reload = () -> { };
     private Object shown;
@@ -110,6 +121,22 @@ public final class OffersViewModel {
         this.setup = setup;
         this.tasks = tasks;
         this.messages = messages;
+        javafx.beans.InvalidationListener again = x -> changed.set(rows.stream().anyMatch(Row::changed));
+        rows.addListener((javafx.collections.ListChangeListener<Row>) c -> {
+            while (c.next()) {
+                for (Row r : c.getAddedSubList()) {
+                    r.offered.addListener(again);
+                    r.minutes.addListener(again);
+                    r.price.addListener(again);
+                }
+            }
+            again.invalidated(rows);
+        });
+    }
+
+    /** A row ticked, unticked or its terms typed and not saved (issue 31: closing asks first). */
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() {
+        return changed.getReadOnlyProperty();
     }
 
     private record Loaded(List<ServiceDetails> services, List<MasterDetails> masters, List<Offer> offers, Currency currency) {

@@ -1,6 +1,7 @@
 package app.salondesk.setup;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.ui.DiscardGuard;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
@@ -74,7 +75,8 @@ public final class SalonSettingsView {
         Button close = new Button(messages.get("client.close"));
         close.setId("settings-close");
         close.setCancelButton(true);
-        close.setOnAction(e -> stage.close());
+        close.setOnAction(e -> DiscardGuard.requestClose(stage));
+        DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox buttons = new HBox(8, message, gap, save, close);

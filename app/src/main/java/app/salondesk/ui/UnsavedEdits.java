@@ -38,6 +38,23 @@ public final class UnsavedEdits {
         markUnchanged();
     }
 
+    /**
+     * Watches one value of each item of a list (a tick per service, say), items added later too.
+     * Call before {@link #markUnchanged()} — a view model marks its form unchanged once loaded.
+     */
+    public <T> UnsavedEdits watchEach(ObservableList<T> list, java.util.function.Function<T, ObservableValue<?>> value) {
+        values.add(() -> list.stream().map(value).map(ObservableValue::getValue).toList());
+        javafx.beans.InvalidationListener again = x -> compare();
+        list.forEach(item -> value.apply(item).addListener(again));
+        list.addListener((javafx.collections.ListChangeListener<T>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(item -> value.apply(item).addListener(again));
+            }
+            compare();
+        });
+        return this;
+    }
+
     /** What the fields hold now is what is saved (the form has just been filled, or saved). */
     public void markUnchanged() {
         baseline = snapshot();

@@ -62,6 +62,22 @@ class OffersViewModelTest {
         }
 
         @Override
+        public java.util.Map<Long, ServiceRepository.Shape> shapes() {
+            return java.util.Map.of();
+        }
+
+        @Override
+        public SetupResult<Long> add(String name, String category, int durationMin, BigDecimal price, Phases phases, int cleanupMin) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SetupResult<Boolean> update(long serviceId, String name, String category, int durationMin, BigDecimal price,
+                                           Phases phases, int cleanupMin) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn) {
             saved.add("offered " + offered + " withdrawn " + withdrawn);
             return new SetupResult.Done<>(true);

@@ -128,6 +128,47 @@ class DiscardChangesTest {
         waitFor(() -> !form.isShowing());
     }
 
+    @Test
+    void theServicesScreenAsksBeforeLosingWhatWasTypedAndEnterKeepsIt(FxRobot robot) throws Exception {
+        Stage services = openFromMenu(robot, "setup-services", "#service-name");
+        waitFor(() -> "Cut".equals(robot.lookup("#service-name").queryAs(TextField.class).getText()));
+        robot.clickOn("#service-name").type(KeyCode.END).write(" and wash");
+        robot.type(KeyCode.ESCAPE);
+        DialogPane question = question(robot);
+        assertEquals("Discard the changes to Cut?", question.getContentText());
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> !question.getScene().getWindow().isShowing());
+        assertTrue(services.isShowing());
+        assertEquals("Cut and wash", robot.lookup("#service-name").queryAs(TextField.class).getText());
+        robot.targetWindow(services);
+        robot.clickOn("#window-close");
+        question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> !services.isShowing());
+        assertEquals(1, f.count("SELECT count(*) FROM services WHERE name = 'Cut'"), "nothing saved");
+    }
+
+    @Test
+    void salonSettingsAskBeforeLosingWhatWasTypedAndUnchangedJustClose(FxRobot robot) throws Exception {
+        Stage settings = openFromMenu(robot, "salon-settings", "#salon-name");
+        waitFor(() -> !robot.lookup("#salon-name").queryAs(TextField.class).getText().isEmpty());
+        robot.type(KeyCode.ESCAPE);   // nothing typed: it just closes
+        waitFor(() -> !settings.isShowing());
+        assertTrue(lookupQuestion().isEmpty());
+
+        Stage again = openFromMenu(robot, "salon-settings", "#salon-name");
+        waitFor(() -> !robot.lookup("#salon-name").queryAs(TextField.class).getText().isEmpty());
+        String name = robot.lookup("#salon-name").queryAs(TextField.class).getText();
+        robot.clickOn("#salon-name").type(KeyCode.END).write(" Two");
+        robot.type(KeyCode.ESCAPE);
+        DialogPane question = question(robot);
+        assertEquals("Discard the changes to " + name + "?", question.getContentText());
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> !question.getScene().getWindow().isShowing());
+        assertTrue(again.isShowing());
+        assertEquals(name + " Two", robot.lookup("#salon-name").queryAs(TextField.class).getText());
+    }
+
     // ---- helpers --------------------------------------------------------------------------
 
     private Stage openForm(FxRobot robot) throws Exception {
@@ -137,6 +178,16 @@ class DiscardChangesTest {
         Stage form = (Stage) robot.lookup("#form-client-name").query().getScene().getWindow();
         robot.targetWindow(form);
         return form;
+    }
+
+    private Stage openFromMenu(FxRobot robot, String item, String field) throws Exception {
+        waitFor(() -> desk.schedule().scheduleProperty().get() != null && !desk.schedule().loadingProperty().get());
+        robot.targetWindow(stage);
+        robot.clickOn("#more").clickOn("#" + item);
+        waitFor(() -> robot.lookup(field).tryQuery().isPresent());
+        Stage window = (Stage) robot.lookup(field).query().getScene().getWindow();
+        robot.targetWindow(window);
+        return window;
     }
 
     static DialogPane question(FxRobot robot) throws Exception {
