@@ -118,6 +118,14 @@ public final class SetupScreens {
         stage[0] = MastersView.show(owner, list, new MastersView.Tabs(
                 OffersView.create(offers, messages, messages.get("offers.service")),
                 HoursView.create(week, messages), OwnDaysView.create(days, messages), TimeOffView.create(timeOff, messages)), messages);
+        // closing with a master's name, week, day or time off typed and not saved asks first (issue 31)
+        var changed = list.changedProperty();
+        DiscardGuard.install(stage[0], javafx.beans.binding.Bindings.createBooleanBinding(() -> changed.get()
+                        || offers.changedProperty().get() || week.changedProperty().get() || days.changedProperty().get()
+                        || timeOff.changedProperty().get(), changed, offers.changedProperty(), week.changedProperty(),
+                days.changedProperty(), timeOff.changedProperty()),
+                () -> list.selectedProperty().get() == null ? messages.get("discard.changes")
+                        : messages.format("discard.changes.named", list.selectedProperty().get().name()), messages);
         stage[0].setOnHidden(e -> {
             if (columnsChanged[0]) {
                 onColumnsChanged.run();
