@@ -79,6 +79,16 @@ public final class CatalogSetupService implements CatalogSetup {
     }
 
     @Override
+    public ServiceRepository.Shape ownShape(long masterId, long serviceId) {
+        return services.ownShape(tenantId, masterId, serviceId);
+    }
+
+    @Override
+    public SetupResult<Boolean> setOwnShape(long masterId, long serviceId, Phases phases, Integer cleanupMin) {
+        return found(SetupResult.attempt(() -> services.setOwnShape(tenantId, masterId, serviceId, phases, cleanupMin)));
+    }
+
+    @Override
     public SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn) {
         return SetupResult.attempt(() -> {
             services.saveOffers(tenantId, offered, withdrawn);

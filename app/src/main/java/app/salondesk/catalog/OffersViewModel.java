@@ -114,6 +114,7 @@ public final class OffersViewModel {
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
     private final javafx.beans.property.ReadOnlyBooleanWrapper changed = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "changed");
     private Money money;
+    private Map<Long, String> masterNames = Map.of();
     private Runnable reload = () -> { };
     private Object shown;
 
@@ -150,6 +151,7 @@ public final class OffersViewModel {
                 return;   // the admin picked another master or service meanwhile
             }
             money = new Money(messages.locale(), loaded.currency());
+            masterNames = loaded.masters().stream().collect(Collectors.toMap(MasterDetails::id, MasterDetails::name));
             rows.setAll(rowsOf.apply(loaded));
         }, failure -> message.set(messages.get("setup.failed")));
     }
@@ -255,6 +257,25 @@ public final class OffersViewModel {
     private static boolean same(Offer a, Offer b) {
         return b != null && Objects.equals(a.durationMin(), b.durationMin())
                 && (a.price() == null ? b.price() == null : b.price() != null && a.price().compareTo(b.price()) == 0);
+    }
+
+    /**
+     * The master's own phases and cleanup of a row's service (issue 31), for a row already saved as
+     * offered (the shape belongs to the offer); null otherwise.
+     */
+    public OwnShapeViewModel ownShape(Row r) {
+        if (r.saved == null || !editable.get()) {
+            return null;
+        }
+        OwnShapeViewModel vm = new OwnShapeViewModel(setup, tasks, messages, r.masterId,
+                masterNames.getOrDefault(r.masterId, ""), r.service, r.saved.durationMin());
+        vm.setOnSaved(() -> reload.run());
+        return vm;
+    }
+
+    /** Whether a row's own phases may be set: offered and saved so. */
+    public boolean mayShape(Row r) {
+        return r.saved != null && editable.get();
     }
 
     /** What a row costs when nothing of the master's own is typed: "60 min · 500,00 ₴". */

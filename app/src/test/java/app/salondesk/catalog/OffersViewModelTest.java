@@ -62,6 +62,16 @@ class OffersViewModelTest {
         }
 
         @Override
+        public ServiceRepository.Shape ownShape(long masterId, long serviceId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SetupResult<Boolean> setOwnShape(long masterId, long serviceId, Phases phases, Integer cleanupMin) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public java.util.Map<Long, ServiceRepository.Shape> shapes() {
             return java.util.Map.of();
         }
