@@ -116,6 +116,32 @@ class ServicePhasesSetupTest {
                 "the last work and the cleanup are busy");
         assertInstanceOf(BookingOutcome.TimeTaken.class, engine.book(s.f.newBooking(s.f.anna, at(10, 20), 15)));
         assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.newBooking(s.f.anna, at(11, 50), 15)));
+
+        // Anna's own phases of it: 20 of work, 50 of processing, 20 of work, 5 of cleanup
+        waitFor(() -> line(robot, "Anna") != null && robot.from(line(robot, "Anna")).lookup(".offer-phases").tryQuery()
+                .map(Node::isVisible).orElse(false));
+        robot.clickOn(robot.from(line(robot, "Anna")).lookup(".offer-phases").queryButton());
+        waitFor(() -> robot.lookup("#own-shape-save").tryQuery().isPresent());
+        Node own = robot.lookup("#own-shape-save").query().getScene().getRoot();
+        robot.targetWindow(own.getScene().getWindow());
+        waitFor(() -> robot.from(own).lookup("#phase-minutes-2").tryQuery().isPresent());
+        assertEquals("40", robot.from(own).lookup("#phase-minutes-1").queryAs(TextField.class).getText(), "starts as the service's");
+        robot.doubleClickOn(robot.from(own).lookup("#phase-minutes-0").queryAs(TextField.class)).eraseText(4).write("20");
+        robot.doubleClickOn(robot.from(own).lookup("#phase-minutes-1").queryAs(TextField.class)).eraseText(4).write("50");
+        robot.doubleClickOn(robot.from(own).lookup("#phase-minutes-2").queryAs(TextField.class)).eraseText(4).write("20");
+        robot.clickOn(robot.from(own).lookup("#service-cleanup").queryAs(TextField.class)).write("5");
+        robot.clickOn("#own-shape-save");
+        waitFor(() -> text(robot, "#own-shape-message").equals("Anna: own phases of Colour saved."));
+        var hers = s.f.dsl.resultQuery("SELECT duration_min, phases, cleanup_min FROM master_services WHERE master_id = " + s.f.anna
+                + " AND service_id = " + colour).fetchOne();
+        assertEquals(90, hers.get(0, Integer.class));
+        assertEquals(List.of(20, -50, 20), List.of(hers.get(1, Integer[].class)));
+        assertEquals(5, hers.get(2, Integer.class));
+        // her colour at 14:00: busy 14:00–14:20, free 14:20–15:10, busy 15:10–15:35 with the cleanup
+        assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.serviceWith(s.f.anna, colour, at(14, 0))));
+        assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.newBooking(s.f.anna, at(14, 20), 50)));
+        assertInstanceOf(BookingOutcome.TimeTaken.class, engine.book(s.f.newBooking(s.f.anna, at(15, 30), 5)));
+        assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.newBooking(s.f.anna, at(15, 35), 5)));
     }
 
     @Test

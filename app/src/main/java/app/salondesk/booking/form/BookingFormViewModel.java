@@ -167,6 +167,8 @@ public final class BookingFormViewModel {
         note.addListener((obs, old, now) -> checks.note());
         edits = new app.salondesk.ui.UnsavedEdits(clientName, clientPhone, service, master, start.dateProperty(), start.timeProperty(),
                 duration, note);
+        // on the waitlist, what was typed is kept there: closing the form then loses nothing
+        waitlist.onJoined(edits::markUnchanged);
     }
 
     // ---- closing without saving (issue 31) ---------------------------------------------------
@@ -236,6 +238,7 @@ public final class BookingFormViewModel {
         checks.untouchAll();
         checks.all();
         onlineMatch.lookUp(b.source() == Source.ONLINE ? b.id() : null);
+        edits.markUnchanged();   // the booking as it is saved now (again after "not the same person")
     }
 
     public boolean editing() {
