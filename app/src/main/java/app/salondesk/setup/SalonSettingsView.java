@@ -31,6 +31,14 @@ public final class SalonSettingsView {
 
     /** Opens the window over the desk and loads the salon's settings. */
     public static Stage show(Window owner, SalonSettingsViewModel vm, Messages messages) {
+        return show(owner, vm, messages, null);
+    }
+
+    /**
+     * @param openHours opens the masters' working hours (the salon's hours are its masters'); null
+     *                  offers no way there
+     */
+    public static Stage show(Window owner, SalonSettingsViewModel vm, Messages messages, Runnable openHours) {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -84,6 +92,21 @@ public final class SalonSettingsView {
         HBox.setHgrow(message, Priority.SOMETIMES);
 
         VBox centre = new VBox(12, form.node(), demo);
+        if (openHours != null) {
+            // the opening hours are each master's week (the wizard gave the first masters the salon's): one click there
+            Label hoursText = new Label(messages.get("salonSettings.hoursText"));
+            hoursText.setWrapText(true);
+            hoursText.getStyleClass().add("setup-hint");
+            Button hours = new Button(messages.get("salonSettings.hours"));
+            hours.setId("settings-hours");
+            hours.setOnAction(e -> {
+                DiscardGuard.requestClose(stage);   // asks first when something was typed here
+                if (!stage.isShowing()) {
+                    openHours.run();
+                }
+            });
+            centre.getChildren().add(1, new VBox(6, new Separator(), hoursText, hours));
+        }
         centre.setPadding(new Insets(20, 24, 8, 24));
         BorderPane root = new BorderPane(centre);
         buttons.setPadding(new Insets(8, 24, 16, 24));

@@ -77,6 +77,15 @@ public final class SetupScreens {
         this.onColumnsChanged = onColumnsChanged;
     }
 
+    /** The masters' screen on its working-hours tab (Salon settings' way to the salon's hours). */
+    public Stage openMastersHours() {
+        Stage s = openMasters();
+        if (s.getScene().lookup("#master-tabs") instanceof javafx.scene.control.TabPane tabs) {
+            tabs.getTabs().stream().filter(t -> "tab-hours".equals(t.getId())).findFirst().ifPresent(t -> tabs.getSelectionModel().select(t));
+        }
+        return s;
+    }
+
     public Stage openMasters() {
         MastersViewModel list = new MastersViewModel(masters, tasks, messages, clock);
         OffersViewModel offers = new OffersViewModel(catalog, tasks, messages);

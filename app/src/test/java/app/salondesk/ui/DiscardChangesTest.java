@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Closing a form with something typed in it asks first (issue 31), in the real windows of the
  * desk against a real PostgreSQL: Esc on a half-filled booking form asks "Discard the booking for
  * Iryna at 15:00?", Enter keeps the form open with what was typed, Discard closes it and writes
- * nothing; an unchanged form just closes.
+ * nothing; an unchanged form just closes. The same for the setup windows; and Salon settings lead to
+ * the masters' working hours, which are the salon's opening hours.
  */
 @ExtendWith(ApplicationExtension.class)
 class DiscardChangesTest {
@@ -167,6 +168,27 @@ class DiscardChangesTest {
         waitFor(() -> !question.getScene().getWindow().isShowing());
         assertTrue(again.isShowing());
         assertEquals(name + " Two", robot.lookup("#salon-name").queryAs(TextField.class).getText());
+    }
+
+    @Test
+    void salonSettingsLeadToTheMastersWorkingHoursAskingFirstWhenSomethingWasTyped(FxRobot robot) throws Exception {
+        Stage settings = openFromMenu(robot, "salon-settings", "#salon-name");
+        waitFor(() -> !robot.lookup("#salon-name").queryAs(TextField.class).getText().isEmpty());
+        robot.clickOn("#salon-address").write(" 2");
+        robot.clickOn("#settings-hours");
+        DialogPane question = question(robot);
+        robot.type(KeyCode.ENTER);   // keep editing: nothing else opens
+        waitFor(() -> !question.getScene().getWindow().isShowing());
+        assertTrue(settings.isShowing());
+        assertTrue(robot.lookup("#master-tabs").tryQuery().isEmpty());
+        robot.targetWindow(settings);
+        robot.clickOn("#settings-hours");
+        question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> robot.lookup("#master-tabs").tryQuery().isPresent());
+        assertTrue(!settings.isShowing());
+        javafx.scene.control.TabPane tabs = robot.lookup("#master-tabs").queryAs(javafx.scene.control.TabPane.class);
+        assertEquals("tab-hours", tabs.getSelectionModel().getSelectedItem().getId(), "the working hours' tab");
     }
 
     // ---- helpers --------------------------------------------------------------------------
