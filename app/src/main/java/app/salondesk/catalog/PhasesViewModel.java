@@ -178,7 +178,7 @@ public final class PhasesViewModel {
         if (steps.isEmpty()) {
             return after.strip();
         }
-        return messages.format("phases.summary", minutes(), processing) + after;
+        return messages.format("phases.summary", minutes(), processing) + (after.isEmpty() ? "" : " " + after);
     }
 
     public ObservableList<Step> steps() {

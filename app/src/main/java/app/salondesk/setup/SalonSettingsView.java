@@ -99,12 +99,8 @@ public final class SalonSettingsView {
             hoursText.getStyleClass().add("setup-hint");
             Button hours = new Button(messages.get("salonSettings.hours"));
             hours.setId("settings-hours");
-            hours.setOnAction(e -> {
-                DiscardGuard.requestClose(stage);   // asks first when something was typed here
-                if (!stage.isShowing()) {
-                    openHours.run();
-                }
-            });
+            // asks first when something was typed here; the hours open once this window has closed
+            hours.setOnAction(e -> DiscardGuard.requestClose(stage, openHours));
             centre.getChildren().add(1, new VBox(6, new Separator(), hoursText, hours));
         }
         centre.setPadding(new Insets(20, 24, 8, 24));

@@ -56,6 +56,21 @@ public final class DiscardGuard {
         Event.fireEvent(stage, new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
     }
 
+    /**
+     * As {@link #requestClose(Stage)}, then {@code afterClosed} once the window has closed — at once,
+     * or after "Discard"; never after "Keep editing" (a button that leads to another window).
+     */
+    public static void requestClose(Stage stage, Runnable afterClosed) {
+        stage.getProperties().put(AFTER_CLOSED, afterClosed);
+        requestClose(stage);
+        if (!stage.isShowing()) {
+            stage.getProperties().remove(AFTER_CLOSED);
+            afterClosed.run();
+        }
+    }
+
+    private static final Object AFTER_CLOSED = new Object();
+
     private void ask(Stage stage, String question, Messages messages) {
         asking = true;
         ButtonType keep = new ButtonType(messages.get("discard.keep"), ButtonBar.ButtonData.CANCEL_CLOSE);
@@ -74,8 +89,12 @@ public final class DiscardGuard {
         discardButton.setDefaultButton(false);
         alert.setOnHidden(e -> {
             asking = false;
+            Object after = stage.getProperties().remove(AFTER_CLOSED);
             if (alert.getResult() == discard) {
                 stage.close();
+                if (after instanceof Runnable r) {
+                    r.run();
+                }
             }
         });
         alert.show();

@@ -91,7 +91,7 @@ class DiscardChangesTest {
         assertTrue(form.isShowing(), "the form waits for the answer");
         MainWindowTest.screenshot(question.getScene(), "discard-booking.png");
         robot.type(KeyCode.ENTER);   // the default: keep editing
-        waitFor(() -> !question.getScene().getWindow().isShowing());
+        waitFor(() -> lookupQuestion().isEmpty());
         assertTrue(form.isShowing(), "Enter keeps the form open");
         assertEquals("Iryna", robot.lookup("#form-client-name").queryAs(TextField.class).getText());
         assertEquals("15:00", robot.lookup("#form-time").queryAs(TextField.class).getText());
@@ -123,7 +123,7 @@ class DiscardChangesTest {
         DialogPane question = question(robot);
         assertEquals("Discard this booking?", question.getContentText());
         robot.clickOn("#discard-keep");
-        waitFor(() -> !question.getScene().getWindow().isShowing());
+        waitFor(() -> lookupQuestion().isEmpty());
         robot.doubleClickOn("#form-time").eraseText(8).write(was);
         robot.type(KeyCode.ESCAPE);
         waitFor(() -> !form.isShowing());
@@ -138,7 +138,7 @@ class DiscardChangesTest {
         DialogPane question = question(robot);
         assertEquals("Discard the changes to Cut?", question.getContentText());
         robot.type(KeyCode.ENTER);
-        waitFor(() -> !question.getScene().getWindow().isShowing());
+        waitFor(() -> lookupQuestion().isEmpty());
         assertTrue(services.isShowing());
         assertEquals("Cut and wash", robot.lookup("#service-name").queryAs(TextField.class).getText());
         robot.targetWindow(services);
@@ -165,7 +165,7 @@ class DiscardChangesTest {
         DialogPane question = question(robot);
         assertEquals("Discard the changes to " + name + "?", question.getContentText());
         robot.type(KeyCode.ENTER);
-        waitFor(() -> !question.getScene().getWindow().isShowing());
+        waitFor(() -> lookupQuestion().isEmpty());
         assertTrue(again.isShowing());
         assertEquals(name + " Two", robot.lookup("#salon-name").queryAs(TextField.class).getText());
     }
@@ -178,7 +178,7 @@ class DiscardChangesTest {
         robot.clickOn("#settings-hours");
         DialogPane question = question(robot);
         robot.type(KeyCode.ENTER);   // keep editing: nothing else opens
-        waitFor(() -> !question.getScene().getWindow().isShowing());
+        waitFor(() -> lookupQuestion().isEmpty());
         assertTrue(settings.isShowing());
         assertTrue(robot.lookup("#master-tabs").tryQuery().isEmpty());
         robot.targetWindow(settings);
