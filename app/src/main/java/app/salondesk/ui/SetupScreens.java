@@ -133,7 +133,8 @@ public final class SetupScreens {
                         || offers.changedProperty().get() || week.changedProperty().get() || days.changedProperty().get()
                         || timeOff.changedProperty().get(), changed, offers.changedProperty(), week.changedProperty(),
                 days.changedProperty(), timeOff.changedProperty()),
-                () -> list.selectedProperty().get() == null ? messages.get("discard.changes")
+                // a new master's name typed is not the picked one's change: then the question names nobody
+                () -> list.selectedProperty().get() == null || !list.newNameProperty().get().isBlank() ? messages.get("discard.changes")
                         : messages.format("discard.changes.named", list.selectedProperty().get().name()), messages);
         stage[0].setOnHidden(e -> {
             if (columnsChanged[0]) {

@@ -22,6 +22,8 @@ import org.testfx.util.WaitForAsyncUtils;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -189,6 +191,62 @@ class DiscardChangesTest {
         assertTrue(!settings.isShowing());
         javafx.scene.control.TabPane tabs = robot.lookup("#master-tabs").queryAs(javafx.scene.control.TabPane.class);
         assertEquals("tab-hours", tabs.getSelectionModel().getSelectedItem().getId(), "the working hours' tab");
+    }
+
+    @Test
+    void everyOtherWindowThatEditsSomethingAsksToo(FxRobot robot) throws Exception {
+        List<String> problems = new ArrayList<>();
+        record Case(String item, String field, String question) {
+        }
+        for (Case c : List.of(new Case("setup-masters", "#master-new-name", "Discard the changes you made here?"),
+                new Case("setup-masters", "#master-name", "Discard the changes to Anna?"),
+                new Case("setup-resources", "#resource-name", "Discard the changes you made here?"),
+                new Case("staff", "#staff-new-login", "Discard the changes you made here?"),
+                new Case("online-booking", "#online-slug", "Discard the changes you made here?"))) {
+            Stage window = openFromMenu(robot, c.item(), c.field());
+            WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);   // loaded
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.clickOn(c.field()).type(KeyCode.END).write("x");
+            robot.type(KeyCode.ESCAPE);
+            try {
+                DialogPane question = question(robot);
+                if (!c.question().equals(question.getContentText())) {
+                    problems.add(c.item() + " asked " + question.getContentText());
+                }
+                robot.type(KeyCode.ENTER);
+                waitFor(() -> lookupQuestion().isEmpty());
+                if (!window.isShowing() || !robot.lookup(c.field()).queryAs(TextField.class).getText().endsWith("x")) {
+                    problems.add(c.item() + ": Enter did not keep what was typed");
+                }
+            } catch (java.util.concurrent.TimeoutException e) {
+                problems.add(c.item() + ": closed without asking");
+            }
+            robot.interact(window::close);
+        }
+        // a visit with a service more, and a client's card with her name changed
+        robot.targetWindow(stage);
+        robot.clickOn("#more").clickOn("#new-visit");
+        waitFor(() -> robot.lookup("#visit-add-part").tryQuery().isPresent());
+        Stage visit = (Stage) robot.lookup("#visit-add-part").query().getScene().getWindow();
+        robot.targetWindow(visit);
+        robot.clickOn("#visit-add-part");
+        robot.type(KeyCode.ESCAPE);
+        assertEquals("Discard this visit?", question(robot).getContentText());
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> lookupQuestion().isEmpty());
+        assertTrue(visit.isShowing());
+        robot.interact(visit::close);
+        robot.interact(() -> desk.openClientCard(f.client));
+        waitFor(() -> robot.lookup("#client-name").tryQuery().map(n -> !((TextField) n).getText().isEmpty()).orElse(false));
+        Stage card = (Stage) robot.lookup("#client-name").query().getScene().getWindow();
+        robot.targetWindow(card);
+        String name = robot.lookup("#client-name").queryAs(TextField.class).getText();
+        robot.clickOn("#client-name").type(KeyCode.END).write("a");
+        robot.clickOn("#client-close");
+        assertEquals("Discard the changes to " + name + "?", question(robot).getContentText());
+        robot.clickOn("#discard-discard");
+        waitFor(() -> !card.isShowing());
+        assertEquals(List.of(), problems);
     }
 
     // ---- helpers --------------------------------------------------------------------------
