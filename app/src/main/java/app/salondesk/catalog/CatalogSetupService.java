@@ -62,6 +62,33 @@ public final class CatalogSetupService implements CatalogSetup {
     }
 
     @Override
+    public java.util.Map<Long, ServiceRepository.Shape> shapes() {
+        return services.shapes(tenantId);
+    }
+
+    @Override
+    public SetupResult<Long> add(String name, String category, int durationMin, BigDecimal price, Phases phases, int cleanupMin) {
+        return SetupResult.attempt(() -> services.addShaped(tenantId, name, category, durationMin, price, phases, cleanupMin));
+    }
+
+    @Override
+    public SetupResult<Boolean> update(long serviceId, String name, String category, int durationMin, BigDecimal price,
+                                       Phases phases, int cleanupMin) {
+        return found(SetupResult.attempt(() -> services.updateShaped(tenantId, serviceId, name, category, durationMin, price,
+                phases, cleanupMin)));
+    }
+
+    @Override
+    public ServiceRepository.Shape ownShape(long masterId, long serviceId) {
+        return services.ownShape(tenantId, masterId, serviceId);
+    }
+
+    @Override
+    public SetupResult<Boolean> setOwnShape(long masterId, long serviceId, Phases phases, Integer cleanupMin) {
+        return found(SetupResult.attempt(() -> services.setOwnShape(tenantId, masterId, serviceId, phases, cleanupMin)));
+    }
+
+    @Override
     public SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn) {
         return SetupResult.attempt(() -> {
             services.saveOffers(tenantId, offered, withdrawn);

@@ -88,7 +88,19 @@ public final class OffersView {
         Label error = new Label();
         error.getStyleClass().add("setup-error");
         error.textProperty().bind(r.errorProperty());
-        HBox line = new HBox(8, does, minutes, price, usual, error);
+        // her own phases and cleanup (issue 31): for an offer saved, as masters services --phases --cleanup
+        Button shape = new Button(messages.get("offers.phases"));
+        shape.getStyleClass().add("offer-phases");
+        shape.setMinWidth(Region.USE_PREF_SIZE);
+        shape.setVisible(vm.mayShape(r));
+        shape.managedProperty().bind(shape.visibleProperty());
+        shape.setOnAction(e -> {
+            OwnShapeViewModel own = vm.ownShape(r);
+            if (own != null) {
+                OwnShapeView.show(shape.getScene().getWindow(), own, messages);
+            }
+        });
+        HBox line = new HBox(8, does, minutes, price, shape, usual, error);
         line.setAlignment(Pos.CENTER_LEFT);
         line.getStyleClass().add("offer-line");
         line.setUserData(r.label());

@@ -42,6 +42,14 @@ public final class OffersViewModel {
         private final StringProperty minutes = new SimpleStringProperty(this, "minutes", "");
         private final StringProperty price = new SimpleStringProperty(this, "price", "");
         private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+        private String shownMinutes;
+        private String shownPrice;
+
+        /** Ticked or unticked, or the master's own terms typed, since it was shown. */
+        boolean changed() {
+            return offered.get() != (saved != null) || !minutes.get().strip().equals(shownMinutes.strip())
+                    || !price.get().strip().equals(shownPrice.strip());
+        }
 
         Row(long masterId, ServiceDetails service, String label, Offer saved, Money money, String note) {
             this.masterId = masterId;
@@ -53,6 +61,8 @@ public final class OffersViewModel {
             offered.set(saved != null);
             minutes.set(saved == null || saved.durationMin() == null ? "" : saved.durationMin().toString());
             price.set(saved == null || saved.price() == null ? "" : money.format(saved.price()));
+            shownMinutes = minutes.get();
+            shownPrice = price.get();
         }
 
         public long masterId() {
@@ -102,7 +112,9 @@ public final class OffersViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
+    private final javafx.beans.property.ReadOnlyBooleanWrapper changed = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "changed");
     private Money money;
+    private Map<Long, String> masterNames = Map.of();
     private Runnable reload = () -> { };
     private Object shown;
 
@@ -110,6 +122,22 @@ public final class OffersViewModel {
         this.setup = setup;
         this.tasks = tasks;
         this.messages = messages;
+        javafx.beans.InvalidationListener again = x -> changed.set(rows.stream().anyMatch(Row::changed));
+        rows.addListener((javafx.collections.ListChangeListener<Row>) c -> {
+            while (c.next()) {
+                for (Row r : c.getAddedSubList()) {
+                    r.offered.addListener(again);
+                    r.minutes.addListener(again);
+                    r.price.addListener(again);
+                }
+            }
+            again.invalidated(rows);
+        });
+    }
+
+    /** A row ticked, unticked or its terms typed and not saved (issue 31: closing asks first). */
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() {
+        return changed.getReadOnlyProperty();
     }
 
     private record Loaded(List<ServiceDetails> services, List<MasterDetails> masters, List<Offer> offers, Currency currency) {
@@ -123,6 +151,7 @@ public final class OffersViewModel {
                 return;   // the admin picked another master or service meanwhile
             }
             money = new Money(messages.locale(), loaded.currency());
+            masterNames = loaded.masters().stream().collect(Collectors.toMap(MasterDetails::id, MasterDetails::name));
             rows.setAll(rowsOf.apply(loaded));
         }, failure -> message.set(messages.get("setup.failed")));
     }
@@ -228,6 +257,25 @@ public final class OffersViewModel {
     private static boolean same(Offer a, Offer b) {
         return b != null && Objects.equals(a.durationMin(), b.durationMin())
                 && (a.price() == null ? b.price() == null : b.price() != null && a.price().compareTo(b.price()) == 0);
+    }
+
+    /**
+     * The master's own phases and cleanup of a row's service (issue 31), for a row already saved as
+     * offered (the shape belongs to the offer); null otherwise.
+     */
+    public OwnShapeViewModel ownShape(Row r) {
+        if (r.saved == null || !editable.get()) {
+            return null;
+        }
+        OwnShapeViewModel vm = new OwnShapeViewModel(setup, tasks, messages, r.masterId,
+                masterNames.getOrDefault(r.masterId, ""), r.service, r.saved.durationMin());
+        vm.setOnSaved(() -> reload.run());
+        return vm;
+    }
+
+    /** Whether a row's own phases may be set: offered and saved so. */
+    public boolean mayShape(Row r) {
+        return r.saved != null && editable.get();
     }
 
     /** What a row costs when nothing of the master's own is typed: "60 min · 500,00 ₴". */

@@ -72,6 +72,7 @@ public final class ResourcesView {
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox bottom = new HBox(8, message, gap, WindowButtons.close(messages, stage, false));
+        app.salondesk.ui.DiscardGuard.install(stage, vm.changed, vm::discardQuestion, messages);   // issue 31
         bottom.setAlignment(Pos.CENTER_LEFT);
         VBox root = new VBox(10, new HBox(16, list, picked), adding, bottom);
         root.setPadding(new Insets(16));

@@ -71,6 +71,26 @@ public final class ResourcesViewModel {
         });
     }
 
+    /**
+     * Typed and not saved (issue 31): a new room's name not added, the picked one's name, count,
+     * use or services changed. Closing the window asks first then.
+     */
+    public final javafx.beans.binding.BooleanBinding changed = javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+        if (newName.get() != null && !newName.get().isBlank()) {
+            return true;
+        }
+        ResourceRepository.Resource r = picked.get();
+        return r != null && (!r.name().equals(editName.get() == null ? "" : editName.get().strip())
+                || !Integer.toString(r.capacity()).equals(editCapacity.get() == null ? "" : editCapacity.get().strip())
+                || r.active() != editActive.get() || !new HashSet<>(r.neededBy()).equals(new HashSet<>(neededBy)));
+    }, newName, picked, editName, editCapacity, editActive, neededBy);
+
+    /** "Discard the changes to Pedicure chair?" */
+    public String discardQuestion() {
+        ResourceRepository.Resource r = picked.get();
+        return r != null ? messages.format("discard.changes.named", r.name()) : messages.get("discard.changes");
+    }
+
     public void load() {
         tasks.run(() -> new Object[]{store.resources(), store.services()}, r -> {
             @SuppressWarnings("unchecked") List<ResourceRepository.Resource> rs = (List<ResourceRepository.Resource>) r[0];

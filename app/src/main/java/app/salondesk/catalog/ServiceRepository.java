@@ -86,6 +86,41 @@ public final class ServiceRepository {
                 .fetchOptional(r -> new Shape(Phases.of(r.value1()), r.value2()));
     }
 
+    /** Every service's phases and cleanup (issue 31: the Services screen shows them all). */
+    public java.util.Map<Long, Shape> shapes(long tenantId) {
+        java.util.Map<Long, Shape> out = new java.util.HashMap<>();
+        dsl.select(SERVICES.ID, SERVICES.PHASES, SERVICES.CLEANUP_MIN).from(SERVICES).where(SERVICES.TENANT_ID.eq(tenantId))
+                .forEach(r -> out.put(r.value1(), new Shape(Phases.of(r.value2()), r.value3())));
+        return out;
+    }
+
+    /**
+     * Adds a service with its shape in one transaction, as {@code services add --phases --cleanup}
+     * does: a refused shape leaves no service. Its id.
+     */
+    public long addShaped(long tenantId, String name, String category, int durationMin, java.math.BigDecimal price,
+                          Phases phases, int cleanupMin) {
+        return dsl.transactionResult(cfg -> {
+            ServiceRepository tx = new ServiceRepository(DSL.using(cfg));
+            long id = tx.add(tenantId, name, category, durationMin, price);
+            tx.setShape(tenantId, id, phases, cleanupMin);
+            return id;
+        });
+    }
+
+    /**
+     * Changes a service and its shape together, as {@code services set --phases --cleanup} does: the
+     * length first, then the phases (whose sum the length becomes). False when there is no such service.
+     */
+    public boolean updateShaped(long tenantId, long serviceId, String name, String category, int durationMin,
+                                java.math.BigDecimal price, Phases phases, int cleanupMin) {
+        return dsl.transactionResult(cfg -> {
+            ServiceRepository tx = new ServiceRepository(DSL.using(cfg));
+            return tx.update(tenantId, serviceId, name, category, durationMin, price)
+                    && tx.setShape(tenantId, serviceId, phases, cleanupMin);
+        });
+    }
+
     /**
      * A master's own phases (null: the service's) and cleanup (null: the service's) of a service she
      * does; her length becomes the phases' sum (the schema's trigger).

@@ -27,8 +27,9 @@ import javafx.stage.Window;
 import java.util.function.Function;
 
 /**
- * ☰ → Services: the salon's services in a table, the picked one's fields beside it, and the
- * masters who do it. Read only for anyone but an admin.
+ * ☰ → Services: the salon's services in a table, the picked one's fields beside it with its
+ * phases and cleanup ({@link PhasesView}), and the masters who do it. Read only for anyone but an
+ * admin. Closing with the picked service's changes not saved asks first.
  */
 public final class ServicesView {
 
@@ -90,6 +91,10 @@ public final class ServicesView {
         category.getEditor().textProperty().bindBidirectional(vm.categoryProperty());
         category.disableProperty().bind(vm.editableProperty().not());
         TextField length = field("service-minutes", vm.minutesProperty(), vm);
+        // a service of phases lasts their sum: its length is theirs, not typed
+        length.editableProperty().unbind();
+        length.editableProperty().bind(Bindings.createBooleanBinding(() -> vm.editableProperty().get() && vm.phases().steps().isEmpty(),
+                vm.editableProperty(), vm.phases().steps()));
         TextField amount = field("service-price", vm.priceProperty(), vm);
         amount.promptTextProperty().bind(Bindings.createStringBinding(() -> vm.moneyProperty().get() == null ? ""
                 : vm.moneyProperty().get().format(new java.math.BigDecimal("1500")), vm.moneyProperty()));
@@ -131,7 +136,8 @@ public final class ServicesView {
         who.getStyleClass().add("setup-title");
         Node offers = OffersView.create(vm.offers(), messages, messages.get("offers.master"));
         VBox.setVgrow(offers, Priority.ALWAYS);
-        VBox right = new VBox(10, title, fields, actions, message, new Separator(), who, offers);
+        Node shape = PhasesView.create(vm.phases(), messages, vm.minutesProperty(), vm::addPhase, vm.editableProperty());
+        VBox right = new VBox(10, title, fields, shape, actions, message, new Separator(), who, offers);
         right.setPadding(new Insets(0, 0, 0, 8));
 
         Label readOnly = new Label(messages.get("setup.readOnly"));
@@ -146,13 +152,15 @@ public final class ServicesView {
         VBox.setVgrow(split, Priority.ALWAYS);
         Stage stage = new Stage();
         javafx.scene.layout.HBox bottom = new javafx.scene.layout.HBox(app.salondesk.ui.WindowButtons.close(messages, stage, false));
+        // closing with the picked service's changes not saved asks first (issue 31)
+        app.salondesk.ui.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         bottom.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
         VBox box = new VBox(8, readOnly, split, bottom);
         box.setPadding(new Insets(12));
         box.getStyleClass().add("setup-window");
         stage.initOwner(owner);
         stage.setTitle(messages.get("services.title"));
-        Scene scene = new Scene(box, 1240, 680);
+        Scene scene = new Scene(box, 1240, 760);
         scene.getStylesheets().add(styles);
         stage.setScene(scene);
         stage.show();

@@ -20,12 +20,15 @@ import javafx.collections.ObservableList;
 import java.math.BigDecimal;
 import java.util.Currency;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Services: what the salon sells — name, category, usual length, price in the salon's
- * currency, whether it is still sold — and which masters do it ({@link OffersViewModel}).
+ * currency, whether it is still sold — its phases and cleanup ({@link PhasesViewModel}, issue 31)
+ * and which masters do it ({@link OffersViewModel}). Whether the picked service's fields were
+ * changed and not saved is {@link app.salondesk.ui.UnsavedEdits}'.
  */
 public final class ServicesViewModel {
 
@@ -47,6 +50,10 @@ public final class ServicesViewModel {
     private final ReadOnlyObjectWrapper<Money> money = new ReadOnlyObjectWrapper<>(this, "money");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
+    private final PhasesViewModel phases;
+    private final app.salondesk.ui.UnsavedEdits edits;
+    private final javafx.beans.binding.BooleanBinding changed;
+    private java.util.Map<Long, ServiceRepository.Shape> shapes = java.util.Map.of();
     private Runnable onChanged = () -> { };
 
     public ServicesViewModel(CatalogSetup setup, TaskRunner tasks, Messages messages) {
@@ -55,9 +62,21 @@ public final class ServicesViewModel {
         this.messages = messages;
         this.offers = new OffersViewModel(setup, tasks, messages);
         offers.editableProperty().bind(editable);
+        this.phases = new PhasesViewModel(messages);
+        this.edits = new app.salondesk.ui.UnsavedEdits(name, category, minutes, price, phases.cleanupProperty(), phases.steps())
+                .watchEach(phases.steps(), PhasesViewModel.Step::processingProperty)
+                .watchEach(phases.steps(), PhasesViewModel.Step::minutesProperty);
+        edits.markUnchanged();
+        this.changed = edits.changedProperty().or(offers.changedProperty());
+        // a service of phases lasts their sum: the length follows them
+        phases.steps().addListener((javafx.collections.ListChangeListener<PhasesViewModel.Step>) c -> {
+            if (!phases.plain()) {
+                minutes.set(Integer.toString(phases.minutes()));
+            }
+        });
     }
 
-    private record Loaded(List<ServiceDetails> services, Currency currency) {
+    private record Loaded(List<ServiceDetails> services, Currency currency, java.util.Map<Long, ServiceRepository.Shape> shapes) {
     }
 
     public void load() {
@@ -65,8 +84,9 @@ public final class ServicesViewModel {
     }
 
     private void load(Long select) {
-        tasks.run(() -> new Loaded(setup.services(), setup.currency()), loaded -> {
+        tasks.run(() -> new Loaded(setup.services(), setup.currency(), setup.shapes()), loaded -> {
             money.set(new Money(messages.locale(), loaded.currency()));
+            shapes = loaded.shapes();
             services.setAll(loaded.services());
             categories.setAll(loaded.services().stream().map(ServiceDetails::category).filter(c -> !c.isBlank())
                     .distinct().sorted().toList());
@@ -82,6 +102,9 @@ public final class ServicesViewModel {
         category.set(s == null ? "" : s.category());
         minutes.set(s == null ? "" : Integer.toString(s.durationMin()));
         price.set(s == null || money.get() == null ? "" : money.get().format(s.price()));
+        ServiceRepository.Shape shape = s == null ? null : shapes.get(s.id());
+        phases.show(shape == null ? null : shape.phases(), shape == null ? 0 : shape.cleanupMin());
+        edits.markUnchanged();
         if (s == null) {
             offers.clear();
         } else {
@@ -100,25 +123,37 @@ public final class ServicesViewModel {
         String n = name.get().strip();
         String c = category.get() == null ? "" : category.get().strip();
         String m = minutes.get().strip();
-        Integer length = m.matches("\\d{1,4}") ? Integer.valueOf(m) : null;
+        // a service of phases lasts their sum (checked with the phases below)
+        Integer length = !phases.plain() ? Integer.valueOf(phases.minutes()) : m.matches("\\d{1,4}") ? Integer.valueOf(m) : null;
         BigDecimal amount = money.get() == null ? null : money.get().parse(price.get());
         if (n.isEmpty()) {
             message.set(messages.get("services.nameMissing"));
         } else if (n.length() > MAX_NAME || c.length() > MAX_CATEGORY) {
             message.set(messages.format("services.tooLong", MAX_NAME, MAX_CATEGORY));
-        } else if (length == null || length < 1 || length > OffersViewModel.MAX_MINUTES) {
+        } else if (phases.plain() && (length == null || length < 1 || length > OffersViewModel.MAX_MINUTES)) {
             message.set(messages.format("offers.badMinutes", OffersViewModel.MAX_MINUTES));
         } else if (amount == null) {
             message.set(messages.get("offers.badPrice"));
         } else {
+            // the phases and cleanup as the command line's --phases and --cleanup: the same limits, nothing written when wrong
+            Optional<Phases> shape = phases.phases(length, message::set);
+            int clean = shape.isEmpty() ? -1 : phases.cleanupMinutes(message::set);
+            if (shape.isEmpty() || clean < 0) {
+                return;
+            }
+            if (shape.get().minutes() + clean > Phases.MAX_MINUTES) {
+                message.set(messages.format("phases.tooLong", Phases.MAX_MINUTES));
+                return;
+            }
+            int total = shape.get().minutes();
             ServiceDetails s = selected.get();
             if (s == null) {
-                change(() -> setup.add(n, c, length, amount), id -> {
+                change(() -> setup.add(n, c, total, amount, shape.get(), clean), id -> {
                     message.set(messages.format("services.added", n));
                     load(id);
                 });
             } else {
-                change(() -> setup.update(s.id(), n, c, length, amount), ok -> {
+                change(() -> setup.update(s.id(), n, c, total, amount, shape.get(), clean), ok -> {
                     message.set(messages.format("services.saved", n));
                     load(s.id());
                 });
@@ -161,6 +196,30 @@ public final class ServicesViewModel {
     /** The booking form reads services when it opens; told anyway, for a desk that caches them. */
     public void setOnChanged(Runnable onChanged) {
         this.onChanged = onChanged;
+    }
+
+    /** The picked service's phases and cleanup. */
+    public PhasesViewModel phases() {
+        return phases;
+    }
+
+    /** A phase more, after the last (a plain service's first two: its length as work, then processing). */
+    public void addPhase() {
+        String m = minutes.get() == null ? "" : minutes.get().strip();
+        phases.addStep(m.matches("\\d{1,4}") ? Integer.parseInt(m) : 0);
+    }
+
+    /** The picked service's fields, phases or masters' terms changed and not saved: closing asks first. */
+    public javafx.beans.value.ObservableBooleanValue changedProperty() {
+        return changed;
+    }
+
+    /** "Discard the changes to Colour?" */
+    public String discardQuestion() {
+        ServiceDetails s = selected.get();
+        String n = name.get() == null ? "" : name.get().strip();
+        String what = s != null ? s.name() : n;
+        return what.isEmpty() ? messages.get("discard.changes") : messages.format("discard.changes.named", what);
     }
 
     public OffersViewModel offers() {

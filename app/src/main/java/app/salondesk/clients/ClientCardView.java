@@ -165,7 +165,8 @@ public final class ClientCardView {
         stage.initModality(Modality.NONE);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(new Scene(root, 740, 560));
-        setOnClose(stage::close);
+        setOnClose(() -> app.salondesk.ui.DiscardGuard.requestClose(stage));
+        app.salondesk.ui.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         stage.show();
         name.requestFocus();
         return stage;

@@ -67,6 +67,8 @@ public final class ClientCardViewModel {
     /** Each load counts up; an answer for an older load (another client, a reload) is dropped. */
     private long loadGeneration;
     private Consumer<ClientDetails> onSaved = c -> { };
+    /** The name, phone or notes typed and not saved (issue 31): closing the card asks first. */
+    private final app.salondesk.ui.UnsavedEdits edits = new app.salondesk.ui.UnsavedEdits(name, phone, notes);
 
     public ClientCardViewModel(Salon salon, ClientCardService service, TaskRunner tasks, Messages messages, Clock clock) {
         this.salon = salon;
@@ -277,6 +279,16 @@ public final class ClientCardViewModel {
         loaded.set(true);
         message.set("");
         validate();
+        edits.markUnchanged();
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
+    /** "Discard the changes to Iryna Bondar?" */
+    public String discardQuestion() {
+        return stored == null ? messages.get("discard.changes") : messages.format("discard.changes.named", stored.name());
     }
 
     private void saved(ClientDetails client, String sentName, String sentPhone) {
@@ -287,8 +299,12 @@ public final class ClientCardViewModel {
         if (name.get().equals(sentName)) {
             name.set(client.name());
         }
+        boolean typedOn = !name.get().equals(sentName) || !phone.get().equals(sentPhone);
         if (phone.get().equals(sentPhone)) {
             phone.set(client.phone() == null ? "" : PhoneNumbers.display(client.phone(), salon.country()));
+        }
+        if (!typedOn) {
+            edits.markUnchanged();   // the notes go with the save too; what was typed on while it ran stays a change
         }
         title.set(messages.format("client.card.title", client.name()));
         message.set(messages.get("client.saved"));

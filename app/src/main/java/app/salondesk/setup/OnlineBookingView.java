@@ -123,7 +123,8 @@ public final class OnlineBookingView {
         close.setId("online-close");
         close.setCancelButton(true);
         close.setMinWidth(Region.USE_PREF_SIZE);
-        close.setOnAction(e -> stage.close());
+        close.setOnAction(e -> app.salondesk.ui.DiscardGuard.requestClose(stage));
+        app.salondesk.ui.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         HBox buttons = new HBox(8, message, save, close);
         HBox.setHgrow(message, Priority.ALWAYS);
         message.setMaxWidth(Double.MAX_VALUE);

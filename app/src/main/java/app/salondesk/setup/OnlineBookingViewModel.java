@@ -87,6 +87,8 @@ public final class OnlineBookingViewModel {
     private final ObjectProperty<Integer> maxOnlinePerDay = new SimpleObjectProperty<>(this, "maxOnlinePerDay", OnlineSettings.DEFAULT_PER_DAY);
     private final ObservableList<Item> services = FXCollections.observableArrayList();
     private final ObservableList<Item> masters = FXCollections.observableArrayList();
+    /** Changed since loaded or saved: closing asks first (issue 31). */
+    private final app.salondesk.ui.UnsavedEdits edits;
     private final ReadOnlyStringWrapper address = new ReadOnlyStringWrapper(this, "address", "");
     private final ReadOnlyStringWrapper slugError = new ReadOnlyStringWrapper(this, "slugError", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
@@ -100,6 +102,9 @@ public final class OnlineBookingViewModel {
         this.messages = messages;
         this.salonName = salonName;
         address.bind(Bindings.createStringBinding(() -> messages.format("onlineSetup.addressShown", "/" + normalised(slug.get())), slug));
+        edits = new app.salondesk.ui.UnsavedEdits(enabled, slug, daysAhead, noticeHours, noticeMinutes, cutoffHours, cutoffMinutes,
+                arriveConfirmed, maxOpenPerPhone, maxOnlinePerDay)
+                .watchEach(services, Item::bookableProperty).watchEach(masters, Item::bookableProperty);
         slugError.bind(Bindings.createStringBinding(() -> validSlug(normalised(slug.get())) ? "" : messages.get("onlineSetup.slugRules"), slug));
     }
 
@@ -122,6 +127,7 @@ public final class OnlineBookingViewModel {
             maxOnlinePerDay.set(s.maxOnlinePerDay());
             services.setAll(l.services().stream().map(Item::new).toList());
             masters.setAll(l.masters().stream().map(Item::new).toList());
+            edits.markUnchanged();
             loaded.set(true);
         }, failure -> {
             busy.set(false);
@@ -164,6 +170,7 @@ public final class OnlineBookingViewModel {
                 case SAVED -> {
                     markSaved(services, serviceChanges);
                     markSaved(masters, masterChanges);
+                    edits.markUnchanged();
                     yield settings.enabled() ? messages.format("onlineSetup.savedOn", "/" + s) : messages.get("onlineSetup.savedOff");
                 }
                 case SLUG_TAKEN -> messages.format("onlineSetup.slugTaken", "/" + s);
@@ -304,6 +311,15 @@ public final class OnlineBookingViewModel {
 
     public ReadOnlyBooleanProperty busyProperty() {
         return busy.getReadOnlyProperty();
+    }
+
+    /** Changed since loaded or saved. */
+    public ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
+    public String discardQuestion() {
+        return messages.get("discard.changes");
     }
 
     public ReadOnlyBooleanProperty loadedProperty() {

@@ -1,6 +1,7 @@
 package app.salondesk.setup;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.ui.DiscardGuard;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
@@ -30,6 +31,14 @@ public final class SalonSettingsView {
 
     /** Opens the window over the desk and loads the salon's settings. */
     public static Stage show(Window owner, SalonSettingsViewModel vm, Messages messages) {
+        return show(owner, vm, messages, null);
+    }
+
+    /**
+     * @param openHours opens the masters' working hours (the salon's hours are its masters'); null
+     *                  offers no way there
+     */
+    public static Stage show(Window owner, SalonSettingsViewModel vm, Messages messages, Runnable openHours) {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -74,7 +83,8 @@ public final class SalonSettingsView {
         Button close = new Button(messages.get("client.close"));
         close.setId("settings-close");
         close.setCancelButton(true);
-        close.setOnAction(e -> stage.close());
+        close.setOnAction(e -> DiscardGuard.requestClose(stage));
+        DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox buttons = new HBox(8, message, gap, save, close);
@@ -82,6 +92,17 @@ public final class SalonSettingsView {
         HBox.setHgrow(message, Priority.SOMETIMES);
 
         VBox centre = new VBox(12, form.node(), demo);
+        if (openHours != null) {
+            // the opening hours are each master's week (the wizard gave the first masters the salon's): one click there
+            Label hoursText = new Label(messages.get("salonSettings.hoursText"));
+            hoursText.setWrapText(true);
+            hoursText.getStyleClass().add("setup-hint");
+            Button hours = new Button(messages.get("salonSettings.hours"));
+            hours.setId("settings-hours");
+            // asks first when something was typed here; the hours open once this window has closed
+            hours.setOnAction(e -> DiscardGuard.requestClose(stage, openHours));
+            centre.getChildren().add(1, new VBox(6, new Separator(), hoursText, hours));
+        }
         centre.setPadding(new Insets(20, 24, 8, 24));
         BorderPane root = new BorderPane(centre);
         buttons.setPadding(new Insets(8, 24, 16, 24));

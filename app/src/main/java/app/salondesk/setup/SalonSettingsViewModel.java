@@ -26,6 +26,9 @@ public final class SalonSettingsViewModel {
     private final TaskRunner tasks;
     private final Messages messages;
     private final SalonFormViewModel form;
+    private final app.salondesk.ui.UnsavedEdits edits;
+    /** The salon's name as loaded (or saved): what the question names. */
+    private String savedName = "";
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
@@ -41,6 +44,18 @@ public final class SalonSettingsViewModel {
         this.messages = messages;
         // the defaults do not matter: the salon's own settings replace them once loaded
         this.form = new SalonFormViewModel(messages, "", ZoneId.of("UTC"));
+        this.edits = new app.salondesk.ui.UnsavedEdits(form.nameProperty(), form.addressProperty(), form.phoneProperty(),
+                form.zoneProperty(), form.currencyProperty(), form.countryProperty());
+    }
+
+    /** Typed since the settings were loaded or saved: closing asks first (issue 31). */
+    public ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
+    /** "Discard the changes to Lotus Beauty?" */
+    public String discardQuestion() {
+        return savedName.isBlank() ? messages.get("discard.changes") : messages.format("discard.changes.named", savedName);
     }
 
     /** Told the salon as saved (the desk takes its new zone, currency and country at once). */
@@ -59,6 +74,8 @@ public final class SalonSettingsViewModel {
             busy.set(false);
             message.set("");
             form.fill(l.settings());
+            savedName = l.settings().name();
+            edits.markUnchanged();
             demo = l.removableDemo();
             demoText.set(demo.map(d -> messages.format("salonSettings.demoThere", d.name())).orElse(""));
             loaded.set(true);
@@ -84,6 +101,8 @@ public final class SalonSettingsViewModel {
                 message.set(messages.format("salonSettings.refused", messages.get(refused.reason().messageKey)));
             } else {
                 message.set(messages.get("salonSettings.saved"));
+                savedName = settings.get().name();
+                edits.markUnchanged();
                 onSaved.accept(((SetupResult.Done) result).salon());
             }
         }, failure -> {

@@ -102,6 +102,7 @@ public final class StaffView {
         HBox.setHgrow(gap, javafx.scene.layout.Priority.ALWAYS);
         Stage stage = new Stage();
         HBox bottom = new HBox(8, message, gap, locks, app.salondesk.ui.WindowButtons.close(messages, stage, false));
+        app.salondesk.ui.DiscardGuard.install(stage, vm.changedProperty(), () -> messages.get("discard.changes"), messages);
         bottom.setAlignment(Pos.CENTER_LEFT);
         VBox box = new VBox(10, table, new Label(messages.get("staff.addTitle")), addLine, bottom);
         box.setPadding(new Insets(12));

@@ -29,6 +29,13 @@ public final class StaffViewModel {
     private final StringProperty newName = new SimpleStringProperty(this, "newName", "");
     private final StringProperty newRole = new SimpleStringProperty(this, "newRole", "receptionist");
     private final StringProperty newPassword = new SimpleStringProperty(this, "newPassword", "");
+    /** A new login's fields typed and not added (issue 31): closing the window asks first. */
+    private final javafx.beans.binding.BooleanBinding changed = javafx.beans.binding.Bindings.createBooleanBinding(
+            () -> !newLogin.get().isBlank() || !newName.get().isBlank() || !newPassword.get().isEmpty(), newLogin, newName, newPassword);
+
+    public javafx.beans.value.ObservableBooleanValue changedProperty() {
+        return changed;
+    }
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
 
     public StaffViewModel(StaffRepository staff, long tenantId, TaskRunner tasks, Messages messages) {

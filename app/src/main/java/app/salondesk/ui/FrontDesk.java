@@ -343,7 +343,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public void openSalonSettings() {
         SalonSettingsViewModel vm = new SalonSettingsViewModel(new SalonSettingsService(salons), salon.id(), tasks, messages);
         vm.setOnSaved(changed -> onSalonChanged.accept(changed));
-        SalonSettingsView.show(stage, vm, messages);
+        SalonSettingsView.show(stage, vm, messages, setup::openMastersHours);
     }
 
     @Override

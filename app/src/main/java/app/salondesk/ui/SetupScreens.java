@@ -77,6 +77,15 @@ public final class SetupScreens {
         this.onColumnsChanged = onColumnsChanged;
     }
 
+    /** The masters' screen on its working-hours tab (Salon settings' way to the salon's hours). */
+    public Stage openMastersHours() {
+        Stage s = openMasters();
+        if (s.getScene().lookup("#master-tabs") instanceof javafx.scene.control.TabPane tabs) {
+            tabs.getTabs().stream().filter(t -> "tab-hours".equals(t.getId())).findFirst().ifPresent(t -> tabs.getSelectionModel().select(t));
+        }
+        return s;
+    }
+
     public Stage openMasters() {
         MastersViewModel list = new MastersViewModel(masters, tasks, messages, clock);
         OffersViewModel offers = new OffersViewModel(catalog, tasks, messages);
@@ -118,6 +127,15 @@ public final class SetupScreens {
         stage[0] = MastersView.show(owner, list, new MastersView.Tabs(
                 OffersView.create(offers, messages, messages.get("offers.service")),
                 HoursView.create(week, messages), OwnDaysView.create(days, messages), TimeOffView.create(timeOff, messages)), messages);
+        // closing with a master's name, week, day or time off typed and not saved asks first (issue 31)
+        var changed = list.changedProperty();
+        DiscardGuard.install(stage[0], javafx.beans.binding.Bindings.createBooleanBinding(() -> changed.get()
+                        || offers.changedProperty().get() || week.changedProperty().get() || days.changedProperty().get()
+                        || timeOff.changedProperty().get(), changed, offers.changedProperty(), week.changedProperty(),
+                days.changedProperty(), timeOff.changedProperty()),
+                // a new master's name typed is not the picked one's change: then the question names nobody
+                () -> list.selectedProperty().get() == null || !list.newNameProperty().get().isBlank() ? messages.get("discard.changes")
+                        : messages.format("discard.changes.named", list.selectedProperty().get().name()), messages);
         stage[0].setOnHidden(e -> {
             if (columnsChanged[0]) {
                 onColumnsChanged.run();

@@ -27,7 +27,7 @@ public final class WindowButtons {
         close.setId("window-close");
         close.setCancelButton(true);
         close.setDefaultButton(alsoDefault);
-        close.setOnAction(e -> stage.close());
+        close.setOnAction(e -> DiscardGuard.requestClose(stage));
         escCloses(stage);
         return close;
     }
@@ -36,7 +36,7 @@ public final class WindowButtons {
     public static Button cancel(Messages messages, Stage stage) {
         Button cancel = new Button(messages.get("form.cancel"));
         cancel.setCancelButton(true);
-        cancel.setOnAction(e -> stage.close());
+        cancel.setOnAction(e -> DiscardGuard.requestClose(stage));
         escCloses(stage);
         return cancel;
     }
@@ -46,7 +46,7 @@ public final class WindowButtons {
         stage.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && !popupOpen(stage)) {
                 e.consume();
-                stage.close();
+                DiscardGuard.requestClose(stage);   // as the window's ✕: a form with changes asks first
             }
         });
     }

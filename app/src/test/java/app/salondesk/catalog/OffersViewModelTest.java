@@ -62,6 +62,32 @@ class OffersViewModelTest {
         }
 
         @Override
+        public ServiceRepository.Shape ownShape(long masterId, long serviceId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SetupResult<Boolean> setOwnShape(long masterId, long serviceId, Phases phases, Integer cleanupMin) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.util.Map<Long, ServiceRepository.Shape> shapes() {
+            return java.util.Map.of();
+        }
+
+        @Override
+        public SetupResult<Long> add(String name, String category, int durationMin, BigDecimal price, Phases phases, int cleanupMin) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SetupResult<Boolean> update(long serviceId, String name, String category, int durationMin, BigDecimal price,
+                                           Phases phases, int cleanupMin) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn) {
             saved.add("offered " + offered + " withdrawn " + withdrawn);
             return new SetupResult.Done<>(true);

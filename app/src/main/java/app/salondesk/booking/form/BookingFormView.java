@@ -5,6 +5,7 @@ import app.salondesk.booking.FreeSlot;
 import app.salondesk.catalog.Service;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
+import app.salondesk.ui.DiscardGuard;
 import app.salondesk.ui.SaveInFlight;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
@@ -69,7 +70,7 @@ public final class BookingFormView {
         build();
     }
 
-    /** Opens the form as a window of its own, modal to the main window; Esc closes it. */
+    /** Opens the form as a window of its own, modal to the main window; Esc closes it (asking first when something was typed). */
     public static Stage open(Window owner, BookingFormViewModel vm, Messages messages, ClientSearch clientSearch) {
         return open(owner, vm, messages, clientSearch, null);
     }
@@ -90,9 +91,12 @@ public final class BookingFormView {
         scene.getStylesheets().add(BookingFormView.class.getResource("/app/salondesk/ui/salondesk.css").toExternalForm());
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {
-                stage.close();
+                DiscardGuard.requestClose(stage);
             }
         });
+        // what the form opened with is no change; anything typed since is asked about on closing (issue 31)
+        vm.markUnchanged();
+        DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         stage.setScene(scene);
         stage.show();
         return stage;
@@ -309,7 +313,11 @@ public final class BookingFormView {
         Button cancel = new Button(messages.get("form.cancel"));
         cancel.setId("form-cancel");
         cancel.setCancelButton(true);
-        cancel.setOnAction(e -> close());
+        cancel.setOnAction(e -> {
+            if (root.getScene() != null && root.getScene().getWindow() instanceof Stage st) {
+                DiscardGuard.requestClose(st);
+            }
+        });
         Button save = new Button(messages.get("form.save"));
         save.setId("form-save");
         save.setDefaultButton(true);

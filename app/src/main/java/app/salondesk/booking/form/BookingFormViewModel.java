@@ -51,7 +51,7 @@ import java.util.function.Consumer;
  * start and what daylight saving does to it {@link BookingStart}'s, the master's free starts
  * {@link FreeStarts}', the client's past no-shows {@link FormNoShows}', the waitlist
  * {@link FormWaitlist}'s, a series {@link FormRepeat}'s and an online booking's match with a client
- * {@link FormOnlineMatch}'s. No controls; tests drive it without the FX toolkit.
+ * {@link FormOnlineMatch}'s, whether anything was typed since it opened {@link app.salondesk.ui.UnsavedEdits}'. No controls; tests drive it without the FX toolkit.
  */
 public final class BookingFormViewModel {
 
@@ -105,6 +105,8 @@ public final class BookingFormViewModel {
     private final ReadOnlyBooleanWrapper saving = new ReadOnlyBooleanWrapper(this, "saving");
     private final ReadOnlyObjectWrapper<BookingOutcome> answer = new ReadOnlyObjectWrapper<>(this, "answer");
     private final List<Consumer<Booking>> onSaved = new java.util.ArrayList<>();
+    /** Typed since the form opened: closing it asks first (issue 31). */
+    private final app.salondesk.ui.UnsavedEdits edits;
 
     public BookingFormViewModel(Salon salon, BookingEngine engine, TaskRunner tasks, Messages messages,
                                 List<Master> activeMasters, List<Service> activeServices, List<app.salondesk.catalog.Offer> offers) {
@@ -163,6 +165,36 @@ public final class BookingFormViewModel {
             updateStay();
         });
         note.addListener((obs, old, now) -> checks.note());
+        edits = new app.salondesk.ui.UnsavedEdits(clientName, clientPhone, service, master, start.dateProperty(), start.timeProperty(),
+                duration, note);
+        // on the waitlist, what was typed is kept there: closing the form then loses nothing
+        waitlist.onJoined(edits::markUnchanged);
+    }
+
+    // ---- closing without saving (issue 31) ---------------------------------------------------
+
+    /** What the form holds now is what it opened with: closing it now loses nothing. */
+    public void markUnchanged() {
+        edits.markUnchanged();
+    }
+
+    /** Something was typed or chosen since the form opened. */
+    public ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
+    /** "Discard the booking for Iryna at 15:00?", naming what is known of it. */
+    public String discardQuestion() {
+        String who = clientName.get() == null ? "" : clientName.get().strip();
+        String when = start.timeProperty().get() == null ? "" : start.timeProperty().get().strip();
+        String kind = editing() ? "discard.bookingEdit" : "discard.booking";
+        if (!who.isEmpty() && !when.isEmpty()) {
+            return messages.format(kind + ".named", who, when);
+        }
+        if (!who.isEmpty()) {
+            return messages.format(kind + ".client", who);
+        }
+        return messages.get(kind);
     }
 
     // ---- opening -----------------------------------------------------------------------------
@@ -206,6 +238,7 @@ public final class BookingFormViewModel {
         checks.untouchAll();
         checks.all();
         onlineMatch.lookUp(b.source() == Source.ONLINE ? b.id() : null);
+        edits.markUnchanged();   // the booking as it is saved now (again after "not the same person")
     }
 
     public boolean editing() {

@@ -27,6 +27,8 @@ final class FormWaitlist {
     /** Null: the desk offers no waitlist. */
     private WaitlistDesk desk;
     private final ReadOnlyStringWrapper answer = new ReadOnlyStringWrapper(this, "answer", "");
+    /** Told once the client is on the waitlist: what was typed is kept there, closing loses nothing. */
+    private Runnable onJoined = () -> { };
 
     FormWaitlist(long salonId, TaskRunner tasks, Messages messages) {
         this.salonId = salonId;
@@ -36,6 +38,10 @@ final class FormWaitlist {
 
     void use(WaitlistDesk desk) {
         this.desk = desk;
+    }
+
+    void onJoined(Runnable onJoined) {
+        this.onJoined = onJoined;
     }
 
     boolean available() {
@@ -53,8 +59,11 @@ final class FormWaitlist {
         answer.set("");
         WaitlistDesk d = desk;
         tasks.run(() -> d.join(entry), outcome -> answer.set(outcome.fold(
-                joined -> messages.format("form.waitlistJoined", name, master == null ? messages.get("form.anyMaster") : master.name(),
-                        day.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale()))),
+                joined -> {
+                    onJoined.run();
+                    return messages.format("form.waitlistJoined", name, master == null ? messages.get("form.anyMaster") : master.name(),
+                            day.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale())));
+                },
                 refused -> messages.format("form.waitlistRefused", messages.format(refused.reason().messageKey(), refused.detail())))),
                 t -> answer.set(messages.get("form.failed")));
     }

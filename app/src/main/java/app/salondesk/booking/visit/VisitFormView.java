@@ -91,6 +91,9 @@ public final class VisitFormView {
                 stage.close();
             }
         });
+        // what the form opened with is no change; anything typed since is asked about on closing (issue 31)
+        vm.edits.markUnchanged();
+        app.salondesk.ui.DiscardGuard.install(stage, vm.edits.changedProperty(), vm::discardQuestion, messages);
         stage.show();
         return stage;
     }

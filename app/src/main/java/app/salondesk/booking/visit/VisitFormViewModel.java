@@ -84,6 +84,9 @@ public final class VisitFormViewModel {
     private final List<OfferShape> shapes;
     private final UUID requestId = UUID.randomUUID();
     private final DateTimeFormatter shortTime;
+    /** Typed or chosen since the form opened (issue 31): closing it asks first. */
+    public final app.salondesk.ui.UnsavedEdits edits = new app.salondesk.ui.UnsavedEdits(clientName, clientPhone, date, time, parts)
+            .watchEach(parts, p -> p.service).watchEach(parts, p -> p.master);
 
     public VisitFormViewModel(Salon salon, BookingEngine engine, TaskRunner tasks, Messages messages, List<Master> active,
                               List<Service> services, List<Offer> offers, List<OfferShape> shapes, Locale locale) {
@@ -100,6 +103,13 @@ public final class VisitFormViewModel {
             addPart();
         }
         time.addListener((obs, old, now) -> updateStarts());
+    }
+
+    /** "Discard the visit for Iryna at 15:00?", naming what is known of it. */
+    public String discardQuestion() {
+        String who = clientName.get() == null ? "" : clientName.get().strip();
+        String when = time.get() == null ? "" : time.get().strip();
+        return who.isEmpty() || when.isEmpty() ? messages.get("discard.visit") : messages.format("discard.visit.named", who, when);
     }
 
     public List<Service> services() {

@@ -62,6 +62,8 @@ public final class HoursViewModel {
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable", true);
     private Consumer<List<BookingInTheWay>> onInTheWay = found -> { };
     private Runnable onChanged = () -> { };
+    /** The shown week's rows typed, or a new week started, and not saved (issue 31). */
+    private app.salondesk.ui.UnsavedEdits edits;
 
     public HoursViewModel(HoursSetup setup, TaskRunner tasks, Messages messages, Clock clock, ZoneId zone) {
         this.setup = setup;
@@ -73,6 +75,13 @@ public final class HoursViewModel {
             text.put(d, new SimpleStringProperty(this, "text" + d, ""));
             error.put(d, new ReadOnlyStringWrapper(this, "error" + d, ""));
         }
+        List<javafx.beans.Observable> watched = new java.util.ArrayList<>(text.values());
+        watched.add(draft);
+        edits = new app.salondesk.ui.UnsavedEdits(watched.toArray(javafx.beans.Observable[]::new));
+    }
+
+    public ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
     }
 
     /** Shows a master's weeks, the week in force today in the editor. */
@@ -100,6 +109,7 @@ public final class HoursViewModel {
         fill(week);
         shown.set(week.validFrom());
         draft.set(false);
+        edits.markUnchanged();
     }
 
     /**

@@ -61,6 +61,17 @@ public final class MastersViewModel {
         this.clock = clock;
     }
 
+    /** The picked master's name or colour, or a new one's name, typed and not saved (issue 31). */
+    public javafx.beans.value.ObservableBooleanValue changedProperty() {
+        return changed;
+    }
+
+    private final javafx.beans.binding.BooleanBinding changed = javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+        MasterDetails m = selected.get();
+        return !newName.get().isBlank()
+                || m != null && (!m.name().equals(name.get().strip()) || !java.util.Objects.equals(m.colour(), colour.get()));
+    }, selected, name, colour, newName);
+
     public void load() {
         Long keep = selected.get() == null ? null : selected.get().id();
         load(keep);

@@ -60,6 +60,13 @@ public final class OwnDaysViewModel {
         this.zone = zone;
     }
 
+    /** A day's hours or note typed and not saved (issue 31). */
+    private final app.salondesk.ui.UnsavedEdits edits = new app.salondesk.ui.UnsavedEdits(hours, note);
+
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
     public void show(long masterId) {
         this.masterId = masterId;
         days.clear();
@@ -67,6 +74,7 @@ public final class OwnDaysViewModel {
         day.set(today());
         hours.set("");
         note.set("");
+        edits.markUnchanged();
         load();
     }
 
@@ -86,6 +94,7 @@ public final class OwnDaysViewModel {
             day.set(d.day());
             hours.set(Intervals.format(d.intervals()));
             note.set(d.note());
+            edits.markUnchanged();
         }
     }
 
@@ -120,6 +129,7 @@ public final class OwnDaysViewModel {
     private void done(SetupResult<Boolean> result, long master, LocalDate d, String sentence) {
         result.fold(ok -> {
             message.set(sentence);
+            edits.markUnchanged();
             onChanged.run();
             if (master == masterId) {
                 load();

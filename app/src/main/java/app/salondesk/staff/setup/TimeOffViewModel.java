@@ -71,6 +71,13 @@ public final class TimeOffViewModel {
         });
     }
 
+    /** A stretch's times or reason typed and not added (issue 31). */
+    private final app.salondesk.ui.UnsavedEdits edits = new app.salondesk.ui.UnsavedEdits(fromTime, toTime, reason);
+
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
     public void show(long masterId) {
         this.masterId = masterId;
         entries.clear();
@@ -80,6 +87,7 @@ public final class TimeOffViewModel {
         fromTime.set("");
         toTime.set("");
         reason.set("");
+        edits.markUnchanged();
         load();
     }
 
@@ -142,6 +150,7 @@ public final class TimeOffViewModel {
         tasks.run(() -> setup.addTimeOff(master, r[0], r[1], why), result -> result.fold(id -> {
             message.set(messages.format("timeOff.added", describe(r[0], r[1])));
             reason.set("");
+            edits.markUnchanged();
             onChanged.run();
             load();
             // a booking overlapping the stretch starts at most a booking's length before it; one that
