@@ -1,5 +1,7 @@
 package app.salondesk.export;
 
+import app.salondesk.ui.TypeAhead;
+
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
 import javafx.geometry.Insets;
@@ -65,6 +67,7 @@ public final class ExportView {
         from.disableProperty().bind(javafx.beans.binding.Bindings.not(vm.datesNeeded()));
         to.disableProperty().bind(from.disableProperty());
         ComboBox<Master> master = new ComboBox<>();
+        TypeAhead.install(master);
         master.setId("export-master");
         master.getItems().addAll(vm.masters());
         master.valueProperty().bindBidirectional(vm.masterProperty());

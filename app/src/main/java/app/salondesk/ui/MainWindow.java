@@ -120,6 +120,7 @@ public final class MainWindow {
         });
         this.weekButton = week;
         ComboBox<Master> filter = new ComboBox<>();
+        TypeAhead.install(filter);
         this.filter = filter;
         filter.setId("master-filter");
         filter.getItems().add(null);

@@ -1,5 +1,7 @@
 package app.salondesk.booking.form;
 
+import app.salondesk.ui.TypeAhead;
+
 import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.FreeSlot;
 import app.salondesk.catalog.Service;
@@ -123,6 +125,8 @@ public final class BookingFormView {
         phone.setDisable(vm.editing());
 
         ComboBox<Service> service = new ComboBox<>();
+
+        TypeAhead.install(service);
         service.setId("form-service");
         service.getItems().add(null);
         service.getItems().addAll(vm.services());
@@ -153,6 +157,8 @@ public final class BookingFormView {
         price.setMinWidth(Region.USE_PREF_SIZE);
 
         ComboBox<Master> master = new ComboBox<>(vm.masters());
+
+        TypeAhead.install(master);
         master.setId("form-master");
         master.valueProperty().bindBidirectional(vm.masterProperty());
         master.setConverter(new StringConverter<>() {

@@ -1,5 +1,7 @@
 package app.salondesk.staff.setup;
 
+import app.salondesk.ui.TypeAhead;
+
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
 import javafx.geometry.Insets;
@@ -186,6 +188,7 @@ public final class InTheWayView {
 
     private static ComboBox<Master> masters(InTheWayViewModel vm, Messages messages) {
         ComboBox<Master> c = new ComboBox<>();
+        TypeAhead.install(c);
         c.getItems().setAll(vm.targets());
         c.setPromptText(messages.get("inTheWay.chooseMaster"));
         c.setConverter(new StringConverter<>() {
