@@ -252,6 +252,7 @@ public final class MainWindow {
         Label salon = new Label(vm.salon().name());
         salon.getStyleClass().add("salon-name");
         Label user = new Label(messages.format("status.user", userName));
+        user.setId("signed-in");
         Label db = new Label(databaseLabel);
         db.setId("database");
         connection.setId("connection-state");
