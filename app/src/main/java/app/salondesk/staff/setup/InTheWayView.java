@@ -145,6 +145,7 @@ public final class InTheWayView {
         head.setAlignment(Pos.BASELINE_LEFT);
 
         ComboBox<Master> target = masters(vm, messages);
+        target.setItems(r.targets());
         target.getStyleClass().add("in-the-way-target");
         target.valueProperty().bindBidirectional(r.targetProperty());
         DatePicker date = new DatePicker();
