@@ -95,10 +95,10 @@ public final class SalonFormViewModel {
         validate();
     }
 
-    /** The zone and currency of a salon in {@code c}: its own, or (no country yet) the computer's zone and euros. */
+    /** The zone and currency of a salon in {@code c}: its own; with no country yet the computer's zone and no currency. */
     private void propose(String c) {
         zone.set(SalonDefaults.zone(c, system).getId());
-        currency.set(SalonDefaults.currency(c));
+        currency.set(c == null ? null : SalonDefaults.currency(c));
     }
 
     /** Whether the wizard asks for the country before anything else: the computer named none. */

@@ -48,6 +48,7 @@ class SalonFormViewModelTest {
         SalonFormViewModel vm = form("en", "", "UTC");
         assertTrue(vm.countryFirst());
         assertNull(vm.countryProperty().get(), "no country guessed");
+        assertNull(vm.currencyProperty().get(), "no euros guessed");
         assertEquals("", vm.phonePrompt().get(), "no country's numbers proposed");
         vm.nameProperty().set("Lotus");
         assertFalse(vm.check());

@@ -111,7 +111,8 @@ class PromptTextsFitTest {
                 stage.show();
                 wizard.set(vm);
             }).get(20, TimeUnit.SECONDS);
-            List<String> cut = new ArrayList<>();
+            List<String> cut = new ArrayList<>(cutHints(robot).stream().map(c -> "no country yet: " + c).toList());
+            robot.interact(() -> wizard.get().salon().countryProperty().set("UA"));
             for (SetupWizardViewModel.Step step : SetupWizardViewModel.Step.values()) {
                 robot.interact(() -> wizard.get().stepProperty().set(step));
                 WaitForAsyncUtils.waitForFxEvents();
