@@ -1,5 +1,6 @@
 package app.salondesk.booking.form;
 
+import app.salondesk.ui.PromptFit;
 import app.salondesk.ui.TypeAhead;
 
 import app.salondesk.booking.BookingOutcome;
@@ -116,6 +117,7 @@ public final class BookingFormView {
             name = clientSearch.field(c -> vm.chooseClient(c.id(), c.name(), c.phone()));
             name.setId("form-client-name");
             name.setPromptText(messages.get("form.clientSearch"));
+            PromptFit.fit(name);
             name.textProperty().bindBidirectional(vm.clientNameProperty());
         } else {
             name = text("form-client-name", vm.clientNameProperty(), messages.get("form.clientName"));
