@@ -110,6 +110,32 @@ public final class ScheduleRepository {
                 .toList();
     }
 
+    /**
+     * For each booking, the other masters it may be moved to as far as who they are goes: the rule
+     * book ({@code booking_problem}) finds nothing against the master with the booking's service
+     * and length — active, doing the service, the length fitting her phases — leaving out what
+     * depends on the time (hours, time off, taken), which a move to another time may mend.
+     * Issue 31: the time-off list offered a master who does not do the service. Plain SQL for
+     * the rule book's function, which jOOQ does not generate.
+     */
+    public java.util.Map<Long, java.util.Set<Long>> mastersWhoMayTake(long tenantId, java.util.Collection<Long> bookingIds) {
+        java.util.Map<Long, java.util.Set<Long>> may = new java.util.HashMap<>();
+        bookingIds.forEach(id -> may.put(id, new java.util.HashSet<>()));
+        if (bookingIds.isEmpty()) {
+            return may;
+        }
+        dsl.resultQuery("""
+                        SELECT b.id, m.id
+                          FROM bookings b
+                          JOIN masters m ON m.tenant_id = b.tenant_id AND m.id <> b.master_id
+                         WHERE b.tenant_id = ? AND b.id = ANY (CAST(? AS bigint[]))
+                           AND booking_problem(b.tenant_id, m.id, NULL, b.service_id, b.starts_at, b.duration_min, b.id,
+                                               true, true, true, false) IS NULL
+                        """, tenantId, bookingIds.toArray(Long[]::new))
+                .forEach(r -> may.get(r.get(0, Long.class)).add(r.get(1, Long.class)));
+        return may;
+    }
+
     /** The master's active bookings from {@code from} on, in start order (a master about to leave). */
     public List<ScheduledBooking> activeFrom(long tenantId, long masterId, Instant from) {
         return dsl.select(BOOKINGS.ID, BOOKINGS.MASTER_ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,

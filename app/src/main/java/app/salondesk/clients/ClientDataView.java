@@ -1,5 +1,6 @@
 package app.salondesk.clients;
 
+import app.salondesk.ui.SaveFolder;
 import app.salondesk.i18n.Messages;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
@@ -88,11 +89,12 @@ public final class ClientDataView {
     }
 
     private File saveDialog(Window owner) {
-        FileChooser chooser = new FileChooser();
+        // the last folder saved into, else Documents: never the application's own folder
+        FileChooser chooser = SaveFolder.shared().chooser();
         chooser.setTitle(messages.get("client.exportData"));
         chooser.setInitialFileName(vm.suggestedFileName());
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(messages.get("export.fileFilter.json"), "*.json"));
-        return chooser.showSaveDialog(owner);
+        return SaveFolder.shared().remember(chooser.showSaveDialog(owner));
     }
 
     private Window window() {

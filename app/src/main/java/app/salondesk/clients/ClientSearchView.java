@@ -39,6 +39,7 @@ public final class ClientSearchView {
         this.vm = vm;
         field.getStyleClass().add("client-search");
         field.setPromptText(messages.get("client.search.prompt"));
+        app.salondesk.ui.PromptFit.fit(field);
         field.textProperty().bindBidirectional(vm.textProperty());
 
         list = new ListView<>(vm.results());

@@ -1,5 +1,8 @@
 package app.salondesk.export;
 
+import app.salondesk.ui.SaveFolder;
+import app.salondesk.ui.TypeAhead;
+
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
 import javafx.geometry.Insets;
@@ -65,6 +68,7 @@ public final class ExportView {
         from.disableProperty().bind(javafx.beans.binding.Bindings.not(vm.datesNeeded()));
         to.disableProperty().bind(from.disableProperty());
         ComboBox<Master> master = new ComboBox<>();
+        TypeAhead.install(master);
         master.setId("export-master");
         master.getItems().addAll(vm.masters());
         master.valueProperty().bindBidirectional(vm.masterProperty());
@@ -138,12 +142,13 @@ public final class ExportView {
     }
 
     private File saveDialog(Window owner, ExportRequest request) {
-        FileChooser chooser = new FileChooser();
+        // the last folder saved into, else Documents: never the application's own folder
+        FileChooser chooser = SaveFolder.shared().chooser();
         chooser.setTitle(messages.get("export.title"));
         chooser.setInitialFileName(request.fileName());
         chooser.getExtensionFilters().add(request.csv()
                 ? new FileChooser.ExtensionFilter(messages.get("export.fileFilter.csv"), "*.csv")
                 : new FileChooser.ExtensionFilter(messages.get("export.fileFilter.ics"), "*.ics"));
-        return chooser.showSaveDialog(owner);
+        return SaveFolder.shared().remember(chooser.showSaveDialog(owner));
     }
 }

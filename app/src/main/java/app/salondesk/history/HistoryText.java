@@ -36,6 +36,25 @@ public final class HistoryText {
         this.when = when;
     }
 
+    /**
+     * Who made the change, as the salon says it (issue 31: "Who: postgres"): the booking page's
+     * client, the waiting list working by itself, the demo's data; else the person — the
+     * login's staff name; for the owner's login (the embedded desk's, which no one person owns)
+     * "the salon's admin"; an import without a person "import"; a login the salon does not
+     * know, by the login.
+     */
+    public String who(HistoryEntry e) {
+        return switch (e.source()) {
+            case "online" -> messages.get("history.who.online");
+            case "waitlist" -> messages.get("history.who.waitlist");
+            case "demo" -> messages.get("history.who.demo");
+            default -> e.byName() != null ? e.byName()
+                    : e.byOwner() ? messages.get("history.who.owner")
+                    : "import".equals(e.source()) ? messages.get("history.who.import")
+                    : e.by();
+        };
+    }
+
     /** The road the change came by: "booking form", "command line"… */
     public String how(HistoryEntry e) {
         return messages.get("history.source." + e.source());

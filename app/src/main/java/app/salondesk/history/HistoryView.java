@@ -36,7 +36,7 @@ public final class HistoryView {
         TableView<HistoryEntry> table = new TableView<>();
         table.setId("history-table");
         table.getColumns().add(column("history.when", e -> e.at().atZone(zone).format(when), 130));
-        table.getColumns().add(column("history.who", HistoryEntry::by, 110));
+        table.getColumns().add(column("history.who", text::who, 130));
         table.getColumns().add(column("history.what", text::describe, 420));
         table.getColumns().add(column("history.how", text::how, 110));
         table.getItems().setAll(entries);

@@ -1,5 +1,6 @@
 package app.salondesk.print;
 
+import app.salondesk.ui.SaveFolder;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
 import javafx.geometry.Insets;
@@ -145,9 +146,10 @@ public final class PrintView {
     }
 
     private File askForFile(Window owner, String name) {
-        FileChooser chooser = new FileChooser();
+        // the last folder saved into, else Documents: never the application's own folder
+        FileChooser chooser = SaveFolder.shared().chooser();
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(messages.get("print.fileFilter"), "*.pdf"));
-        return chooser.showSaveDialog(owner);
+        return SaveFolder.shared().remember(chooser.showSaveDialog(owner));
     }
 }

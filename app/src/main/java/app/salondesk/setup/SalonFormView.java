@@ -1,6 +1,7 @@
 package app.salondesk.setup;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.ui.TypeAhead;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.VPos;
@@ -19,9 +20,10 @@ import javafx.util.StringConverter;
 import java.util.function.Function;
 
 /**
- * The salon's own fields (the wizard's first step, the Salon settings window). The time zone
- * is searched by typing part of its name ("kyiv", "new york"); currency and country are lists
- * named in the desk's language.
+ * The salon's own fields (the wizard's first step, the Salon settings window). The country
+ * comes first: a new salon's zone and currency follow it. The time zone is searched by typing
+ * part of its name ("kyiv", "new york"); currency and country are lists named in the desk's
+ * language, and typing letters in them picks the first that starts so ("UAH", "Укр").
  */
 public final class SalonFormView {
 
@@ -38,7 +40,13 @@ public final class SalonFormView {
         grid.getColumnConstraints().addAll(FormParts.labels(), FormParts.growing());
         grid.getStyleClass().add("salon-form");
 
+        ComboBox<String> country = choice("salon-country", vm.countries(), vm.countryProperty(), vm::countryLabel);
+        country.setPromptText(messages.get("salon.countryPrompt"));
+        add("salon.country", country, new VBox(FormParts.error(vm.countryErrorProperty(), "salon-country-error"),
+                FormParts.hint(messages, "salon.countryHint")));
         TextField name = field("salon-name", vm.nameProperty());
+        // the computer named no region: the country is the first thing to say; else the name
+        Platform.runLater(vm.countryFirst() ? country::requestFocus : name::requestFocus);
         name.setPromptText(messages.get("salon.namePrompt"));
         add("salon.name", name, FormParts.error(vm.nameErrorProperty(), "salon-name-error"));
         TextField address = field("salon-address", vm.addressProperty());
@@ -48,8 +56,6 @@ public final class SalonFormView {
         add("salon.phone", phone, FormParts.error(vm.phoneErrorProperty(), "salon-phone-error"));
         add("salon.zone", zone(), FormParts.error(vm.zoneErrorProperty(), "salon-zone-error"));
         add("salon.currency", choice("salon-currency", vm.currencies(), vm.currencyProperty(), vm::currencyLabel), null);
-        add("salon.country", choice("salon-country", vm.countries(), vm.countryProperty(), vm::countryLabel),
-                FormParts.hint(messages, "salon.countryHint"));
     }
 
     public Node node() {
@@ -102,6 +108,7 @@ public final class SalonFormView {
         });
         // only a click or Enter picks: the selection alone moves whenever the filtered list does
         list.setOnMouseClicked(e -> pick(list));
+        TypeAhead.install(list, vm::zoneLabel);
         list.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
                 pick(list);
@@ -155,6 +162,7 @@ public final class SalonFormView {
                 return null;
             }
         });
+        TypeAhead.install(box, label);
         return box;
     }
 }

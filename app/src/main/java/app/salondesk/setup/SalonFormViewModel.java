@@ -27,10 +27,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A salon's own fields — name, address, phone, time zone, currency, the country whose phone
- * numbers it reads — with their defaults and what is wrong with them: the first step of the
- * first-start wizard and the Salon settings window. No controls; tests run it without the FX
- * toolkit.
+ * A salon's own fields — its country, name, address, phone, time zone, currency — with their
+ * defaults and what is wrong with them: the first step of the first-start wizard and the Salon
+ * settings window. No controls; tests run it without the FX toolkit.
+ *
+ * <p>For a new salon the country is the one choice the others follow (ADR 0030): the
+ * computer's region when it names one, else nothing until the owner picks it; picking it
+ * proposes its zone and currency and reads the phone as that country writes numbers. An
+ * existing salon's country changes only how its phone is read: its zone and prices stay.
  */
 public final class SalonFormViewModel {
 
@@ -53,6 +57,11 @@ public final class SalonFormViewModel {
     private final BooleanProperty checked = new SimpleBooleanProperty(this, "checked");
     /** Whether every field is right, shown or not yet. */
     private boolean valid;
+    /** The computer's zone, proposed whenever it is one of the chosen country's. */
+    private final ZoneId system;
+    /** A new salon's zone and currency follow its country; an existing one's do not. */
+    private boolean proposing = true;
+    private final ReadOnlyStringWrapper countryError = new ReadOnlyStringWrapper(this, "countryError", "");
 
     /**
      * A new salon with this computer's defaults.
@@ -62,14 +71,21 @@ public final class SalonFormViewModel {
      */
     public SalonFormViewModel(Messages messages, String region, ZoneId system) {
         this.messages = messages;
+        this.system = system;
         this.countries = SalonDefaults.countries(messages.locale());
+        String home = SalonDefaults.country(region);
         zone.set(SalonDefaults.zone(system).getId());
-        currency.set(SalonDefaults.currency(messages.locale(), region));
-        country.set(SalonDefaults.country(region));
+        propose(home);
+        country.set(home);
         name.addListener((obs, old, now) -> touch("name"));
         address.addListener((obs, old, now) -> touch("address"));
         phone.addListener((obs, old, now) -> touch("phone"));
-        country.addListener((obs, old, now) -> validate());
+        country.addListener((obs, old, now) -> {
+            if (proposing) {
+                propose(now);
+            }
+            touch("country");
+        });
         // not "touched" while typing: half a city's name is no zone yet; Next or Save says so
         zone.addListener((obs, old, now) -> {
             filterZones();
@@ -79,14 +95,27 @@ public final class SalonFormViewModel {
         validate();
     }
 
+    /** The zone and currency of a salon in {@code c}: its own; with no country yet the computer's zone and no currency. */
+    private void propose(String c) {
+        zone.set(SalonDefaults.zone(c, system).getId());
+        currency.set(c == null ? null : SalonDefaults.currency(c));
+    }
+
+    /** Whether the wizard asks for the country before anything else: the computer named none. */
+    public boolean countryFirst() {
+        return country.get() == null;
+    }
+
     /** The fields of an existing salon (Salon settings). */
     public void fill(SalonSettings s) {
+        proposing = false;
         name.set(s.name());
         address.set(s.address());
         currency.set(s.currency());
         country.set(s.country());
         phone.set(PhoneNumbers.display(s.phone(), s.country()));
-        zone.set(s.zone().getId());
+        ZoneId listed = SalonDefaults.listed(s.zone());
+        zone.set((listed != null ? listed : s.zone()).getId());
         touched.clear();
         checked.set(false);
         validate();
@@ -122,6 +151,7 @@ public final class SalonFormViewModel {
 
     private void validate() {
         valid = true;
+        set(countryError, "country", country.get() == null ? messages.get("salon.countryMissing") : "");
         String n = name.get() == null ? "" : name.get().strip();
         set(nameError, "name", n.isEmpty() ? messages.get("salon.nameMissing")
                 : n.length() > SalonDefaults.MAX_NAME ? messages.format("salon.tooLong", SalonDefaults.MAX_NAME) : "");
@@ -137,13 +167,13 @@ public final class SalonFormViewModel {
         error.set(checked.get() || touched.contains(field) ? text : "");
     }
 
-    /** The zones that hold what is typed ("kyiv", "new york"); all of them while a zone is chosen. */
+    /** The zones that hold what is typed ("kyiv", "new york", the old "kiev"); all of them while a zone is chosen. */
     private void filterZones() {
         String typed = zone.get() == null ? "" : zone.get().strip().toLowerCase(Locale.ROOT).replace(' ', '_');
         if (typed.isEmpty() || SalonDefaults.zoneNamed(zone.get()) != null) {
             zoneChoices.setAll(SalonDefaults.zones());
         } else {
-            zoneChoices.setAll(SalonDefaults.zones().stream().filter(z -> z.toLowerCase(Locale.ROOT).contains(typed)).toList());
+            zoneChoices.setAll(SalonDefaults.search(typed));
         }
     }
 
@@ -169,7 +199,7 @@ public final class SalonFormViewModel {
 
     /** The phone field's hint: a number as the chosen country writes it. */
     public StringBinding phonePrompt() {
-        return Bindings.createStringBinding(() -> messages.format("client.phone.prompt", PhoneNumbers.example(country.get())), country);
+        return Bindings.createStringBinding(() -> country.get() == null ? "" : messages.format("client.phone.prompt", PhoneNumbers.example(country.get())), country);
     }
 
     // ---- properties ------------------------------------------------------------------------------
@@ -210,6 +240,10 @@ public final class SalonFormViewModel {
 
     public List<String> countries() {
         return countries;
+    }
+
+    public ReadOnlyStringProperty countryErrorProperty() {
+        return countryError.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty nameErrorProperty() {

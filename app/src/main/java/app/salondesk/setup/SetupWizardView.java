@@ -42,7 +42,8 @@ public final class SetupWizardView {
         this.week = new OpeningWeekView(vm.week(), messages);
         this.team = new TeamView(vm.team(), messages);
         this.services = new ServiceListView(vm.services(), messages, () -> vm.team().named(),
-                () -> new app.salondesk.catalog.Money(messages.locale(), vm.salon().currencyProperty().get()).symbol());
+                () -> vm.salon().currencyProperty().get() == null ? ""
+                        : new app.salondesk.catalog.Money(messages.locale(), vm.salon().currencyProperty().get()).symbol());
 
         Label title = new Label(messages.get("wizard.title"));
         title.getStyleClass().add("setup-title");

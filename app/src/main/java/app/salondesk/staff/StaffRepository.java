@@ -129,6 +129,21 @@ public final class StaffRepository {
         return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_end_session(?, ?)", tenantId, pid).fetchOne(0, Boolean.class));
     }
 
+    /**
+     * Whom the desk names as signed in (issue 31: "Signed in as postgres"): the staff display
+     * name of this connection's login; for the database's owner — the embedded desk's own
+     * login — the name of the salon's first active admin; empty when there is none.
+     */
+    public java.util.Optional<String> signedInName(long tenantId) {
+        return java.util.Optional.ofNullable(dsl.resultQuery(
+                "SELECT COALESCE((SELECT s.display_name FROM staff s WHERE s.login = session_user), "
+                        + "(SELECT a.display_name FROM staff a WHERE a.tenant_id = ? AND a.role = 'admin' AND a.active "
+                        + " AND (SELECT r.rolsuper OR session_user = pg_get_userbyid(d.datdba) FROM pg_roles r, pg_database d "
+                        + "      WHERE r.rolname = session_user AND d.datname = current_database()) "
+                        + " ORDER BY a.created_at, a.login LIMIT 1))", tenantId)
+                .fetchOne(0, String.class));
+    }
+
     /** The login this connection signed in as (a SET ROLE does not change it). */
     public String sessionLogin() {
         return dsl.resultQuery("SELECT session_user::text").fetchOne(0, String.class);

@@ -19,11 +19,19 @@ import java.util.List;
  * @param demo      whether the salon is the demo one
  * @param owner     whether the login is the database's owner (only it may make a salon)
  * @param catalogue the services and the masters' own offers the booking form chooses from
+ * @param who       the signed-in person's name as the salon knows it (a staff display name, for
+ *                  the owner's login the salon's admin's), null if the salon knows none
+ * @param ownerLogin whether the login is the database's owner (the embedded desk's own login)
  */
-public record DeskData(StaffRole role, List<Master> active, boolean demo, boolean owner, FormCatalogue catalogue) {
+public record DeskData(StaffRole role, List<Master> active, boolean demo, boolean owner, FormCatalogue catalogue,
+                       String who, boolean ownerLogin) {
 
     public DeskData {
         active = List.copyOf(active);
+    }
+
+    public DeskData(StaffRole role, List<Master> active, boolean demo, boolean owner, FormCatalogue catalogue) {
+        this(role, active, demo, owner, catalogue, null, false);
     }
 
     /**

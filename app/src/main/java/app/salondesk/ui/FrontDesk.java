@@ -200,7 +200,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         var backend = session.backend();
         String where = backend.embedded() ? messages.get("status.embedded") : messages.format("status.server", backend.database().where());
         FrontDesk desk = new FrontDesk(stage, backend.dsl(), session.salon(), tasks, messages, clock,
-                backend.user(), where, backend.database().settings(), data);
+                signedIn(data, messages, backend.user(), backend.embedded()), where, backend.database().settings(), data);
         if (!backend.embedded()) {
             desk.onSharedServer(backend.database()::usePassword);
         } else {
@@ -208,6 +208,19 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             desk.runWaitlistWorker(WaitlistWorker.start(backend.dsl(), backend.database().settings(), session.salon().id()));
         }
         return desk;
+    }
+
+    /**
+     * Whom the status bar names (issue 31: "Signed in as postgres"): a staff login by its
+     * display name; the embedded desk's owner login as the salon's admin (by the admin's name
+     * when the salon has one). The owner's login on a shared server stays named by its login,
+     * as its warning banner names it: that is no person's desk.
+     */
+    static String signedIn(DeskData data, Messages messages, String login, boolean embedded) {
+        if (data.ownerLogin()) {
+            return !embedded ? login : data.who() != null ? data.who() : messages.get("status.ownerName");
+        }
+        return data.who() != null ? data.who() : login;
     }
 
     /**
@@ -417,8 +430,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     /** What a desk of this salon needs, for a login of the given role; call off the FX thread. */
     public static DeskData deskData(DSLContext dsl, long salonId, StaffRole role) {
         boolean demo = new SalonRepository(dsl).isDemo(salonId);
+        StaffRepository staff = new StaffRepository(dsl);
+        boolean ownerLogin = staff.signedInAsOwner();
         return new DeskData(role, new MasterRepository(dsl).findActive(salonId), demo,
-                demo && new StaffRepository(dsl).signedInAsOwner(), BookingScreens.catalogue(new ServiceRepository(dsl), salonId));
+                demo && ownerLogin, BookingScreens.catalogue(new ServiceRepository(dsl), salonId),
+                staff.signedInName(salonId).orElse(null), ownerLogin);
     }
 
     @Override

@@ -120,6 +120,7 @@ public final class MainWindow {
         });
         this.weekButton = week;
         ComboBox<Master> filter = new ComboBox<>();
+        TypeAhead.install(filter);
         this.filter = filter;
         filter.setId("master-filter");
         filter.getItems().add(null);
@@ -192,6 +193,7 @@ public final class MainWindow {
         print.setAccelerator(new javafx.scene.input.KeyCodeCombination(KeyCode.P, javafx.scene.input.KeyCombination.SHORTCUT_DOWN));
         print.setOnAction(e -> actions.openPrint());
         more.getItems().add(3, print);
+        more.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), QuitItem.of(messages, () -> root.getScene() == null ? null : root.getScene().getWindow()));
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));
         Region spacer = new Region();
@@ -251,6 +253,7 @@ public final class MainWindow {
         Label salon = new Label(vm.salon().name());
         salon.getStyleClass().add("salon-name");
         Label user = new Label(messages.format("status.user", userName));
+        user.setId("signed-in");
         Label db = new Label(databaseLabel);
         db.setId("database");
         connection.setId("connection-state");

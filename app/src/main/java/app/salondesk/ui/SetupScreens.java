@@ -158,7 +158,8 @@ public final class SetupScreens {
                 .filter(m -> m.active() && !(why == InTheWayViewModel.Why.DEACTIVATION && m.id() == master.id()))
                 .map(m -> new Master(m.id(), m.name(), m.colour(), m.sortOrder()))
                 .toList();
-        InTheWayViewModel vm = new InTheWayViewModel(why, master, targets, commands, tasks, messages, salon.zone());
+        InTheWayViewModel vm = new InTheWayViewModel(why, master, targets, commands, tasks, messages, salon.zone(),
+                masters::mastersWhoMayTake);
         vm.setOnChanged(onScheduleChanged);
         return vm;
     }

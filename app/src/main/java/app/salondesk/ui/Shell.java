@@ -63,6 +63,7 @@ public final class Shell implements AutoCloseable {
         this.messages = messages;
         this.clock = clock;
         this.home = home;
+        SaveFolder.shared().remembering(new app.salondesk.runtime.SettingsFile(home));
         this.textSize = new TextSize(stage);
         this.placement = new WindowPlacement(stage);
         stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlacement());

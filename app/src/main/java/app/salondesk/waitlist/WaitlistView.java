@@ -1,5 +1,6 @@
 package app.salondesk.waitlist;
 
+import app.salondesk.ui.TypeAhead;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
 import javafx.beans.property.ObjectProperty;
@@ -53,6 +54,7 @@ public final class WaitlistView {
         master.getItems().addAll(vm.masters());
         master.setCellFactory(l -> masterCell(messages));
         master.setButtonCell(masterCell(messages));
+        TypeAhead.install(master, m -> m == null ? messages.get("waitlist.allMasters") : m.name());
         master.valueProperty().bindBidirectional(vm.masterProperty());
         ProgressIndicator busy = new ProgressIndicator();
         busy.setPrefSize(16, 16);
@@ -142,6 +144,7 @@ public final class WaitlistView {
         master.getItems().addAll(vm.masters());
         master.setCellFactory(l -> masterCell(messages));
         master.setButtonCell(masterCell(messages));
+        TypeAhead.install(master, m -> m == null ? messages.get("waitlist.allMasters") : m.name());
         master.setValue(vm.masters().stream().filter(m -> e.masterId() != null && m.id() == e.masterId()).findFirst().orElse(null));
         DatePicker from = new DatePicker(e.from());
         from.setId("waitlist-edit-from");

@@ -10,6 +10,7 @@ import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The salon's fields without windows: defaults from the computer, and what is wrong with what was typed. */
@@ -27,8 +28,8 @@ class SalonFormViewModelTest {
         assertEquals(Currency.getInstance("UAH"), vm.currencyProperty().get());
         assertEquals("UA", vm.countryProperty().get());
         assertEquals("Europe/Kyiv", vm.zoneProperty().get());
-        assertEquals(Currency.getInstance("UAH"), form("uk", "", "Europe/Kyiv").currencyProperty().get(),
-                "Ukrainian without a region: still hryvnias");
+        assertEquals(Currency.getInstance("PLN"), form("uk", "PL", "Europe/Warsaw").currencyProperty().get(),
+                "a Ukrainian-speaking desk in Poland prices in zloty: the country says, not the language");
     }
 
     @Test
@@ -39,8 +40,50 @@ class SalonFormViewModelTest {
                 "a Russian-speaking desk in Ukraine");
         assertEquals("PLN", form("en", "PL", "Europe/Warsaw").currencyProperty().get().getCurrencyCode());
         assertEquals("PL", form("en", "PL", "Europe/Warsaw").countryProperty().get(), "phones are read as the region writes them");
-        assertEquals("EUR", form("en", "", "UTC").currencyProperty().get().getCurrencyCode(), "no region: euros");
-        assertEquals("UA", form("en", "", "UTC").countryProperty().get(), "no region: the database's default country");
+    }
+
+    /** Issue 31: a PC in UTC with no locale was proposed UTC, euros and Ukrainian phone numbers at once. */
+    @Test
+    void aComputerWithoutARegionIsAskedTheCountryFirstAndTheCountryProposesTheRest() {
+        SalonFormViewModel vm = form("en", "", "UTC");
+        assertTrue(vm.countryFirst());
+        assertNull(vm.countryProperty().get(), "no country guessed");
+        assertNull(vm.currencyProperty().get(), "no euros guessed");
+        assertEquals("", vm.phonePrompt().get(), "no country's numbers proposed");
+        vm.nameProperty().set("Lotus");
+        assertFalse(vm.check());
+        assertEquals("Choose the country the salon is in.", vm.countryErrorProperty().get());
+        vm.countryProperty().set("UA");
+        assertEquals("Europe/Kyiv", vm.zoneProperty().get());
+        assertEquals("UAH", vm.currencyProperty().get().getCurrencyCode());
+        assertEquals("e.g. 050 123 4567", vm.phonePrompt().get());
+        assertEquals("", vm.countryErrorProperty().get());
+        vm.countryProperty().set("PL");
+        assertEquals("Europe/Warsaw", vm.zoneProperty().get(), "a change of country proposes again");
+        assertEquals("PLN", vm.currencyProperty().get().getCurrencyCode());
+        assertTrue(vm.check());
+    }
+
+    @Test
+    void theRegionProposesItsZoneUnlessTheComputersZoneIsOneOfItsOwn() {
+        SalonFormViewModel pl = form("en", "PL", "UTC");
+        assertFalse(pl.countryFirst());
+        assertEquals("Europe/Warsaw", pl.zoneProperty().get(), "a Polish PC left in UTC: Warsaw");
+        assertEquals("America/Chicago", form("en", "US", "America/Chicago").zoneProperty().get(), "one of the country's zones stays");
+        assertEquals("America/New_York", form("en", "US", "UTC").zoneProperty().get(), "the country's main zone");
+        assertEquals("Europe/Moscow", form("ru", "RU", "UTC").zoneProperty().get());
+        assertEquals("Europe/Kyiv", form("uk", "UA", "Europe/Kiev").zoneProperty().get(), "the old spelling reads as the new");
+    }
+
+    @Test
+    void anExistingSalonsZoneAndCurrencyStayWhenItsCountryChanges() {
+        SalonFormViewModel vm = form("en", "", "UTC");
+        vm.fill(new SalonSettings("Lotus", "", "", ZoneId.of("Europe/Kiev"), Currency.getInstance("EUR"), "UA"));
+        assertEquals("Europe/Kyiv", vm.zoneProperty().get(), "an old salon's zone under its listed name");
+        vm.countryProperty().set("PL");
+        assertEquals("Europe/Kyiv", vm.zoneProperty().get());
+        assertEquals("EUR", vm.currencyProperty().get().getCurrencyCode());
+        assertTrue(vm.check());
     }
 
     @Test
@@ -97,6 +140,8 @@ class SalonFormViewModelTest {
         assertEquals(java.util.List.of("America/New_York"), vm.zoneChoices());
         vm.zoneProperty().set("kyiv");
         assertTrue(vm.zoneChoices().contains("Europe/Kyiv"), vm.zoneChoices().toString());
+        vm.zoneProperty().set("kiev");
+        assertEquals(java.util.List.of("Europe/Kyiv"), vm.zoneChoices(), "the old spelling finds the zone under its name");
         assertTrue(vm.zoneLabel("Europe/Kyiv").matches("Europe/Kyiv \\(UTC\\+0[23]:00\\)"), vm.zoneLabel("Europe/Kyiv"));
     }
 

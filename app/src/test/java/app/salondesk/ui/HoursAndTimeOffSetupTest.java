@@ -162,6 +162,13 @@ class HoursAndTimeOffSetupTest {
                 text(robot, "#in-the-way-explanation"));
 
         Node eleven = rowOf(robot, faysEleven.id());
+        // issue 31: only the masters who do the booking's service (a cut): not Vira, who does nails
+        @SuppressWarnings("unchecked")
+        ComboBox<Master> offered = robot.from(eleven).lookup(".in-the-way-target").queryAs(ComboBox.class);
+        waitFor(() -> !offered.getItems().isEmpty());
+        List<String> names = offered.getItems().stream().map(Master::name).toList();
+        assertTrue(names.contains("Anna") && names.contains("Fay"), names.toString());
+        assertTrue(!names.contains("Vira"), "Vira does not cut: " + names);
         pick(robot, eleven, "Anna");
         robot.clickOn(robot.from(eleven).lookup(".in-the-way-move").queryAs(Button.class));
         waitFor(() -> robot.from(eleven).lookup(".in-the-way-state").queryAs(Label.class).getText().startsWith("Moved: Anna"));

@@ -29,6 +29,7 @@ import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -85,6 +86,7 @@ class OwnerWarningTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, banner::isVisible);
         assertTrue(banner.getText().startsWith("Signed in as " + f.backend.user() + ", the database owner's login."), banner.getText());
         assertTrue(banner.getText().contains("each person at the desk must sign in with their own login"), banner.getText());
+        assertEquals("Signed in as " + f.backend.user(), signedIn(robot), "the owner's login on a server is no person's: named as the banner names it");
         assertTrue(banner.getWidth() > 0 && banner.getHeight() > 0, "laid out above the schedule");
         MainWindowTest.screenshot(stage.getScene(), "owner-warning.png");
         tasks.awaitIdle();
@@ -104,6 +106,7 @@ class OwnerWarningTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> changePassword(robot).isVisible());
         tasks.awaitIdle();
         assertFalse(robot.lookup("#owner-banner").queryAs(Label.class).isVisible());
+        assertEquals("Signed in as Reception", signedIn(robot), "her name at the salon, not her login " + receptionist);
     }
 
     @Test
@@ -114,6 +117,14 @@ class OwnerWarningTest {
         assertTrue(ownSession.backend().embedded());
         assertTrue(new StaffRepository(ownSession.backend().dsl()).signedInAsOwner(), "the application is the owner by design");
         open(robot, ownSession);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> desk.schedule().scheduleProperty().get() != null);
+        // issue 31: "Signed in as postgres" on the embedded desk
+        assertEquals("Signed in as the salon's admin", signedIn(robot), "a salon without an admin's name");
+        robot.interact(desk::close);
+        ownSession.backend().dsl().execute("INSERT INTO staff (tenant_id, login, display_name, role) VALUES (?, 'olena_admin', 'Olena Kovalenko', 'admin')",
+                ownSession.salon().id());
+        open(robot, ownSession);
+        assertEquals("Signed in as Olena Kovalenko", signedIn(robot), "the salon's admin by her name");
 
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> desk.schedule().scheduleProperty().get() != null);
         tasks.awaitIdle();
@@ -130,6 +141,10 @@ class OwnerWarningTest {
             stage.setY(0);
             stage.show();
         });
+    }
+
+    private static String signedIn(FxRobot robot) {
+        return robot.lookup("#signed-in").queryAs(Label.class).getText();
     }
 
     private static MenuItem changePassword(FxRobot robot) {

@@ -1,5 +1,8 @@
 package app.salondesk.booking.form;
 
+import app.salondesk.ui.PromptFit;
+import app.salondesk.ui.TypeAhead;
+
 import app.salondesk.booking.BookingOutcome;
 import app.salondesk.booking.FreeSlot;
 import app.salondesk.catalog.Service;
@@ -116,6 +119,7 @@ public final class BookingFormView {
             name = clientSearch.field(c -> vm.chooseClient(c.id(), c.name(), c.phone()));
             name.setId("form-client-name");
             name.setPromptText(messages.get("form.clientSearch"));
+            PromptFit.fit(name);
             name.textProperty().bindBidirectional(vm.clientNameProperty());
         } else {
             name = text("form-client-name", vm.clientNameProperty(), messages.get("form.clientName"));
@@ -125,6 +129,8 @@ public final class BookingFormView {
         phone.setDisable(vm.editing());
 
         ComboBox<Service> service = new ComboBox<>();
+
+        TypeAhead.install(service);
         service.setId("form-service");
         service.getItems().add(null);
         service.getItems().addAll(vm.services());
@@ -155,6 +161,8 @@ public final class BookingFormView {
         price.setMinWidth(Region.USE_PREF_SIZE);
 
         ComboBox<Master> master = new ComboBox<>(vm.masters());
+
+        TypeAhead.install(master);
         master.setId("form-master");
         master.valueProperty().bindBidirectional(vm.masterProperty());
         master.setConverter(new StringConverter<>() {

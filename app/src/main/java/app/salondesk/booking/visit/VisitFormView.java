@@ -1,5 +1,7 @@
 package app.salondesk.booking.visit;
 
+import app.salondesk.ui.TypeAhead;
+
 import app.salondesk.catalog.Service;
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
@@ -102,6 +104,7 @@ public final class VisitFormView {
     private void part(GridPane grid, int i, VisitFormViewModel.Part part) {
         String n = Integer.toString(i + 1);
         ComboBox<Service> service = new ComboBox<>();
+        TypeAhead.install(service);
         service.setId("visit-service-" + n);
         service.setPromptText(messages.get(i == 0 ? "visit.first" : "visit.then"));
         service.getItems().setAll(vm.services());
@@ -118,6 +121,7 @@ public final class VisitFormView {
             }
         });
         ComboBox<Master> master = new ComboBox<>(part.masters);
+        TypeAhead.install(master);
         master.setId("visit-master-" + n);
         master.setPromptText(messages.get("form.master"));
         master.valueProperty().bindBidirectional(part.master);

@@ -12,13 +12,18 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
 import java.time.LocalDate;
+import java.util.List;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 
 /**
- * One booking in the way and what is to become of it: where to move it (master, date, time,
- * at first its own date and time), and the engine's last answer. Settled once moved,
+ * One booking in the way and what is to become of it: where to move it (master — one of those
+ * the database lets it go to — date, time, at first its own date and time), and the engine's
+ * last answer. Settled once moved,
  * cancelled or kept.
  */
 public final class InTheWayRowViewModel {
@@ -26,6 +31,8 @@ public final class InTheWayRowViewModel {
     private ScheduledBooking booking;
     private final String rule;
     private final ObjectProperty<Master> target = new SimpleObjectProperty<>(this, "target");
+    /** The masters this booking may go to, as the database said (empty until it answered). */
+    private final ObservableList<Master> targets = FXCollections.observableArrayList();
     private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>(this, "date");
     private final StringProperty time = new SimpleStringProperty(this, "time", "");
     private final ReadOnlyStringWrapper state = new ReadOnlyStringWrapper(this, "state", "");
@@ -54,6 +61,18 @@ public final class InTheWayRowViewModel {
     void refresh(Booking now) {
         booking = new ScheduledBooking(now.id(), now.masterId(), now.start(), now.durationMin(), now.status(),
                 booking.clientName(), booking.serviceName(), now.version());
+    }
+
+    void offer(List<Master> masters, Master first) {
+        targets.setAll(masters);
+        if (target.get() == null || !masters.contains(target.get())) {
+            target.set(first);
+        }
+    }
+
+    /** The masters the row offers: those the rule book lets this booking go to. */
+    public ObservableList<Master> targets() {
+        return targets;
     }
 
     void answer(String sentence, boolean done) {

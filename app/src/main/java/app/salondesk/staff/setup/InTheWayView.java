@@ -1,5 +1,7 @@
 package app.salondesk.staff.setup;
 
+import app.salondesk.ui.TypeAhead;
+
 import app.salondesk.i18n.Messages;
 import app.salondesk.staff.Master;
 import javafx.geometry.Insets;
@@ -143,6 +145,7 @@ public final class InTheWayView {
         head.setAlignment(Pos.BASELINE_LEFT);
 
         ComboBox<Master> target = masters(vm, messages);
+        target.setItems(r.targets());
         target.getStyleClass().add("in-the-way-target");
         target.valueProperty().bindBidirectional(r.targetProperty());
         DatePicker date = new DatePicker();
@@ -186,6 +189,7 @@ public final class InTheWayView {
 
     private static ComboBox<Master> masters(InTheWayViewModel vm, Messages messages) {
         ComboBox<Master> c = new ComboBox<>();
+        TypeAhead.install(c);
         c.getItems().setAll(vm.targets());
         c.setPromptText(messages.get("inTheWay.chooseMaster"));
         c.setConverter(new StringConverter<>() {

@@ -28,6 +28,7 @@ import java.time.format.FormatStyle;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -39,6 +40,8 @@ import java.util.stream.Collectors;
  * hours that no longer cover them, time off over them. Changing the setup never moves a
  * booking: each one here is moved (to another master or time) or cancelled through the booking
  * engine, with the engine's answer next to it, or kept as it is. See {@link InTheWayRowViewModel}.
+ * Each row offers only the masters the database's rule book lets its booking go to (issue 31:
+ * a master who does not do its service was offered), asked once per batch of rows.
  */
 public final class InTheWayViewModel {
 
@@ -66,12 +69,15 @@ public final class InTheWayViewModel {
     private final ReadOnlyBooleanWrapper working = new ReadOnlyBooleanWrapper(this, "working");
     private Confirmation confirmation;
     private Runnable onChanged = () -> { };
+    private final Function<List<Long>, Map<Long, Set<Long>>> mayTake;
 
     /**
      * @param targets the masters a booking may go to (active ones; not the one being deactivated)
+     * @param mayTake for each booking, the other masters the rule book lets it go to (off the FX thread)
      */
     public InTheWayViewModel(Why why, MasterDetails master, List<Master> targets, BookingCommands commands,
-                             TaskRunner tasks, Messages messages, ZoneId zone) {
+                             TaskRunner tasks, Messages messages, ZoneId zone, Function<List<Long>, Map<Long, Set<Long>>> mayTake) {
+        this.mayTake = mayTake;
         this.why = why;
         this.master = master;
         this.targets = List.copyOf(targets);
@@ -85,21 +91,46 @@ public final class InTheWayViewModel {
 
     /** The bookings of a master about to leave. */
     public void addBookings(List<ScheduledBooking> bookings) {
-        bookings.forEach(b -> add(b, null));
+        narrow(bookings.stream().map(b -> add(b, null)).filter(java.util.Objects::nonNull).toList());
     }
 
     /** The bookings the rule book now refuses, with the rule each breaks. */
     public void addInTheWay(List<BookingInTheWay> found) {
-        found.forEach(b -> add(b.booking(), b.rule()));
+        narrow(found.stream().map(b -> add(b.booking(), b.rule())).filter(java.util.Objects::nonNull).toList());
     }
 
-    private void add(ScheduledBooking b, String rule) {
-        if (rows.stream().noneMatch(r -> r.booking().id() == b.id())) {
-            InTheWayRowViewModel row = new InTheWayRowViewModel(b, rule, defaultTarget(), zone);
-            // the list's count follows each row's fate
-            row.settledProperty().addListener((obs, was, now) -> open.invalidate());
-            rows.add(row);
+    private InTheWayRowViewModel add(ScheduledBooking b, String rule) {
+        if (rows.stream().anyMatch(r -> r.booking().id() == b.id())) {
+            return null;
         }
+        InTheWayRowViewModel row = new InTheWayRowViewModel(b, rule, null, zone);
+        // the list's count follows each row's fate
+        row.settledProperty().addListener((obs, was, now) -> open.invalidate());
+        rows.add(row);
+        return row;
+    }
+
+    /**
+     * Asks the database whom the new rows' bookings may go to; each row offers those (and its
+     * own master, but for one about to leave), another master chosen first. Busy meanwhile.
+     */
+    private void narrow(List<InTheWayRowViewModel> added) {
+        if (added.isEmpty()) {
+            return;
+        }
+        added.forEach(r -> r.setBusy(true));
+        tasks.run(() -> mayTake.apply(added.stream().map(r -> r.booking().id()).toList()), may -> added.forEach(r -> {
+            Set<Long> others = may.getOrDefault(r.booking().id(), Set.of());
+            List<Master> offered = targets.stream()
+                    .filter(m -> others.contains(m.id()) || (m.id() == r.booking().masterId() && why != Why.DEACTIVATION))
+                    .toList();
+            r.offer(offered, offered.stream().filter(m -> m.id() != r.booking().masterId()).findFirst()
+                    .orElse(offered.isEmpty() ? null : offered.get(0)));
+            r.setBusy(false);
+        }), failure -> added.forEach(r -> {
+            r.setBusy(false);
+            r.answer(messages.get("notify.failed"), false);
+        }));
     }
 
     /** Another master by default (the usual fix for a day off); the same one when there is no other. */

@@ -69,6 +69,11 @@ public final class MasterSetupService implements MastersSetup, HoursSetup {
     }
 
     @Override
+    public java.util.Map<Long, java.util.Set<Long>> mastersWhoMayTake(java.util.Collection<Long> bookingIds) {
+        return schedules.mastersWhoMayTake(tenantId, bookingIds);
+    }
+
+    @Override
     public List<Week> weeks(long masterId) {
         return masters.weeks(tenantId, masterId);
     }

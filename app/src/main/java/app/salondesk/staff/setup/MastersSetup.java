@@ -24,4 +24,10 @@ public interface MastersSetup {
 
     /** The master's bookings that still hold time from {@code from} on (a master about to leave). */
     List<ScheduledBooking> bookingsFrom(long masterId, Instant from);
+
+    /**
+     * For each booking, the other masters the database's rule book lets it go to (they do its
+     * service, at its length); what depends on the time is left to the move's own answer.
+     */
+    java.util.Map<Long, java.util.Set<Long>> mastersWhoMayTake(java.util.Collection<Long> bookingIds);
 }

@@ -39,6 +39,16 @@ final class FakeSetup implements MastersSetup, HoursSetup {
         return new SetupResult.Done<>(value);
     }
 
+    /** Who may take each booking, as the database's rule book would say; a booking not named: nobody. */
+    final Map<Long, java.util.Set<Long>> mayTake = new java.util.HashMap<>();
+
+    @Override
+    public Map<Long, java.util.Set<Long>> mastersWhoMayTake(java.util.Collection<Long> bookingIds) {
+        Map<Long, java.util.Set<Long>> may = new java.util.HashMap<>();
+        bookingIds.forEach(id -> may.put(id, mayTake.getOrDefault(id, java.util.Set.of())));
+        return may;
+    }
+
     @Override
     public List<MasterDetails> masters() {
         return List.copyOf(masters);

@@ -56,8 +56,9 @@ class InTheWayViewModelTest {
     private final Commands commands = new Commands();
 
     private InTheWayViewModel vm(InTheWayViewModel.Why why) {
+        // the rule book lets Bohdan take both bookings (he does their service)
         InTheWayViewModel vm = new InTheWayViewModel(why, ANNA, List.of(BOHDAN), commands, new Immediately(),
-                new Messages(Locale.ENGLISH), KYIV);
+                new Messages(Locale.ENGLISH), KYIV, ids -> ids.stream().collect(java.util.stream.Collectors.toMap(id -> id, id -> java.util.Set.of(2L))));
         vm.addInTheWay(List.of(new BookingInTheWay(booking(11, "2030-01-08T08:00:00Z", 1), "master_time_off"),
                 new BookingInTheWay(booking(12, "2030-01-08T09:00:00Z", 1), "master_time_off")));
         return vm;
@@ -69,6 +70,30 @@ class InTheWayViewModelTest {
 
     private static Booking stored(long id, long master, String start, BookingStatus status, int version) {
         return new Booking(id, 1, master, 5, null, Instant.parse(start), 60, status, version, UUID.randomUUID(), Source.FORM, "", false);
+    }
+
+    /** Issue 31: "the time-off dialog offers to move a booking to a master who does not do its service". */
+    @Test
+    void aRowOffersOnlyTheMastersTheDatabaseLetsItsBookingGoTo() {
+        Master vira = new Master(3, "Vira", "#81c784", 3);
+        Master annaAsTarget = new Master(1, "Anna", "#e57373", 1);
+        List<List<Long>> asked = new ArrayList<>();
+        InTheWayViewModel vm = new InTheWayViewModel(InTheWayViewModel.Why.TIME_OFF, ANNA, List.of(annaAsTarget, BOHDAN, vira), commands,
+                new Immediately(), new Messages(Locale.ENGLISH), KYIV, ids -> {
+                    asked.add(ids);
+                    return java.util.Map.of(11L, java.util.Set.of(2L), 12L, java.util.Set.of(2L, 3L));
+                });
+        vm.addInTheWay(List.of(new BookingInTheWay(booking(11, "2030-01-08T08:00:00Z", 1), "master_time_off"),
+                new BookingInTheWay(booking(12, "2030-01-08T09:00:00Z", 1), "master_time_off")));
+        assertEquals(List.of(List.of(11L, 12L)), asked, "one question for the batch");
+        assertEquals(List.of(annaAsTarget, BOHDAN), vm.rows().get(0).targets(), "Vira does not do it; Anna herself at another time");
+        assertEquals(BOHDAN, vm.rows().get(0).targetProperty().get(), "another master first");
+        assertEquals(List.of(annaAsTarget, BOHDAN, vira), vm.rows().get(1).targets());
+        InTheWayViewModel leaving = new InTheWayViewModel(InTheWayViewModel.Why.DEACTIVATION, ANNA, List.of(vira), commands,
+                new Immediately(), new Messages(Locale.ENGLISH), KYIV, ids -> java.util.Map.of());
+        leaving.addBookings(List.of(booking(11, "2030-01-08T08:00:00Z", 1)));
+        assertTrue(leaving.rows().get(0).targets().isEmpty(), "nobody else does it");
+        assertEquals(null, leaving.rows().get(0).targetProperty().get());
     }
 
     @Test
