@@ -4,7 +4,6 @@ import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.collections.ListChangeListener;
-import javafx.event.Event;
 import javafx.event.EventHandler;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
@@ -126,7 +125,12 @@ public final class DeskWindows {
             e.consume();
             toFront.run();
         };
+        boolean[] done = {false};
         Runnable unblock = () -> {
+            if (done[0]) {
+                return;
+            }
+            done[0] = true;
             owner.removeEventFilter(InputEvent.ANY, input);
             owner.removeEventFilter(WindowEvent.WINDOW_CLOSE_REQUEST, closeRequest);
             blockers(owner, -1);
@@ -135,9 +139,24 @@ public final class DeskWindows {
         owner.addEventFilter(WindowEvent.WINDOW_CLOSE_REQUEST, closeRequest);
         blockers(owner, +1);
         if (shown instanceof Dialog<?> d) {
-            d.setOnHidden(chain(d.getOnHidden(), unblock));
+            d.showingProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+                @Override
+                public void changed(javafx.beans.value.ObservableValue<? extends Boolean> obs, Boolean was, Boolean now) {
+                    if (!now) {
+                        d.showingProperty().removeListener(this);
+                        unblock.run();
+                    }
+                }
+            });
         } else {
-            ((Window) shown).addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> unblock.run());
+            Window window = (Window) shown;
+            window.addEventHandler(WindowEvent.WINDOW_HIDDEN, new EventHandler<>() {
+                @Override
+                public void handle(WindowEvent e) {
+                    window.removeEventHandler(WindowEvent.WINDOW_HIDDEN, this);
+                    unblock.run();
+                }
+            });
         }
     }
 
@@ -149,15 +168,6 @@ public final class DeskWindows {
     private static void blockers(Window owner, int change) {
         int now = (owner.getProperties().get(BLOCKERS) instanceof Integer n ? n : 0) + change;
         owner.getProperties().put(BLOCKERS, Math.max(0, now));
-    }
-
-    private static <E extends Event> EventHandler<E> chain(EventHandler<E> before, Runnable then) {
-        return e -> {
-            if (before != null) {
-                before.handle(e);
-            }
-            then.run();
-        };
     }
 
     // ---- size and place ----------------------------------------------------------------------------
@@ -216,32 +226,39 @@ public final class DeskWindows {
         double[] wanted = put(stage, content);
         // hold it there a moment: the window manager's late answers to the first window of a kind
         int[] putBack = {0};
+        Scene scene = stage.getScene();
         InvalidationListener moved = o -> {
-            Scene scene = stage.getScene();
-            if (!stage.isShowing() || stage.isMaximized() || stage.isIconified() || scene == null || putBack[0] >= MAX_PUT_BACK) {
-                return;
-            }
-            if (scene.getWidth() < wanted[2] - 1 || scene.getHeight() < wanted[3] - 1
-                    || Math.abs(stage.getX() - wanted[0]) > 1 || Math.abs(stage.getY() - wanted[1]) > 1) {
+            if (putBack[0] < MAX_PUT_BACK && off(stage, wanted)) {
                 putBack[0]++;
+                // once the toolkit has taken in the whole answer (the scene follows the window)
                 Platform.runLater(() -> {
-                    double[] now = put(stage, content);
-                    System.arraycopy(now, 0, wanted, 0, 4);
+                    if (off(stage, wanted)) {
+                        System.arraycopy(put(stage, content), 0, wanted, 0, 4);
+                    }
                 });
             }
         };
-        stage.xProperty().addListener(moved);
-        stage.yProperty().addListener(moved);
-        stage.widthProperty().addListener(moved);
-        stage.heightProperty().addListener(moved);
+        List<javafx.beans.Observable> watched = List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(),
+                stage.heightProperty(), scene.widthProperty(), scene.heightProperty());
+        watched.forEach(p -> p.addListener(moved));
         PauseTransition settled = new PauseTransition(SETTLE);
         settled.setOnFinished(e -> {
-            stage.xProperty().removeListener(moved);
-            stage.yProperty().removeListener(moved);
-            stage.widthProperty().removeListener(moved);
-            stage.heightProperty().removeListener(moved);
+            watched.forEach(p -> p.removeListener(moved));
+            if (off(stage, wanted)) {
+                put(stage, content);   // the last late answer
+            }
         });
         settled.play();
+    }
+
+    /** Whether the window manager has moved or shrunk the window from where it was put. */
+    private static boolean off(Stage stage, double[] wanted) {
+        Scene scene = stage.getScene();
+        if (!stage.isShowing() || stage.isMaximized() || stage.isIconified() || scene == null) {
+            return false;
+        }
+        return scene.getWidth() < wanted[2] - 1 || scene.getHeight() < wanted[3] - 1
+                || Math.abs(stage.getX() - wanted[0]) > 1 || Math.abs(stage.getY() - wanted[1]) > 1;
     }
 
     /**
