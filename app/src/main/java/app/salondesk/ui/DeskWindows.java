@@ -30,7 +30,7 @@ import java.util.Optional;
  *       a minimum and a size of at least what its content asks for (the root's preferred size,
  *       after CSS), no larger than the owner's screen, and is centred on its owner inside that
  *       screen's visible area. For a moment after it is shown the size and place are held: under
- *       a window manager (openbox) the toolkit's first window of a kind is configured to GTK's
+ *       a window manager (openbox) the first window over a maximised one is configured to GTK's
  *       default 200×200 at the top left after JavaFX asked for the right size; asking again puts
  *       it right.</li>
  *   <li><b>Modality without the toolkit's</b> ({@link #showModal}, {@link #showAndWait(Dialog)}):
@@ -74,28 +74,33 @@ public final class DeskWindows {
 
     /** Shows a stage over its owner as a modal window: the owner takes no input until it is closed. */
     public static void showModal(Stage stage) {
-        blockOwnerWhileShowing(stage, stage.getOwner());
-        stage.show();
+        Runnable unblock = blockOwnerWhileShowing(stage, stage.getOwner());
+        showing(unblock, stage::show);
     }
 
     /** As {@link #showModal}, and waits until it is closed. */
     public static void showModalAndWait(Stage stage) {
-        blockOwnerWhileShowing(stage, stage.getOwner());
-        stage.showAndWait();
+        Runnable unblock = blockOwnerWhileShowing(stage, stage.getOwner());
+        showing(unblock, stage::showAndWait);
     }
 
     /** Shows a dialog (an alert, a question) modal over its owner, and waits for the answer. */
     public static <R> Optional<R> showAndWait(Dialog<R> dialog) {
         dialog.initModality(Modality.NONE);
-        blockOwnerWhileShowing(dialog, dialog.getOwner());
-        return dialog.showAndWait();
+        Runnable unblock = blockOwnerWhileShowing(dialog, dialog.getOwner());
+        try {
+            return dialog.showAndWait();
+        } catch (RuntimeException e) {
+            unblock.run();   // it never showed: the owner is not left blocked
+            throw e;
+        }
     }
 
     /** Shows a dialog modal over its owner without waiting for it. */
     public static void show(Dialog<?> dialog) {
         dialog.initModality(Modality.NONE);
-        blockOwnerWhileShowing(dialog, dialog.getOwner());
-        dialog.show();
+        Runnable unblock = blockOwnerWhileShowing(dialog, dialog.getOwner());
+        showing(unblock, dialog::show);
     }
 
     // ---- modality ----------------------------------------------------------------------------------
@@ -104,9 +109,9 @@ public final class DeskWindows {
      * Refuses the owner's input while {@code shown} shows: a click on it brings the dialog to the
      * front, its ✕ does nothing. Nested dialogs each block their own owner.
      */
-    private static void blockOwnerWhileShowing(Object shown, Window owner) {
+    private static Runnable blockOwnerWhileShowing(Object shown, Window owner) {
         if (owner == null) {
-            return;
+            return () -> { };
         }
         Runnable toFront = () -> {
             Window w = shown instanceof Dialog<?> d ? d.getDialogPane().getScene().getWindow() : (Window) shown;
@@ -157,6 +162,17 @@ public final class DeskWindows {
                     unblock.run();
                 }
             });
+        }
+        return unblock;
+    }
+
+    /** Shows a window; should showing it fail, the owner is not left blocked. */
+    private static void showing(Runnable unblock, Runnable show) {
+        try {
+            show.run();
+        } catch (RuntimeException e) {
+            unblock.run();
+            throw e;
         }
     }
 

@@ -149,27 +149,40 @@ class DeskWindowsOnDesktopTest {
                 .findFirst().orElseThrow();
 
         Map<String, Runnable> windows = new LinkedHashMap<>();
-        windows.put("new booking", () -> desk.newBooking(null, null));
-        windows.put("booking edit", () -> desk.openBooking(ref));
-        windows.put("history", () -> desk.openHistory(ref));
-        windows.put("client card", () -> desk.openClientOf(ref));
-        windows.put("new visit", desk::openVisit);
-        windows.put("waitlist", desk::openWaitlist);
-        windows.put("export", desk::openExport);
-        windows.put("day sheet", desk::openPrint);
-        windows.put("utilisation", desk::openUtilisation);
-        windows.put("masters (hours, time off)", desk::openMasters);
-        windows.put("services", desk::openServices);
-        windows.put("resources", desk::openResources);
-        windows.put("staff", desk::openStaff);
-        windows.put("online booking", desk::openOnlineBooking);
-        windows.put("salon settings", desk::openSalonSettings);
-        windows.put("settings", desk::openSettings);
+        windows.put("new booking", () -> shell.desk().newBooking(null, null));
+        windows.put("booking edit", () -> shell.desk().openBooking(ref));
+        windows.put("history", () -> shell.desk().openHistory(ref));
+        windows.put("client card", () -> shell.desk().openClientOf(ref));
+        windows.put("new visit", () -> shell.desk().openVisit());
+        windows.put("waitlist", () -> shell.desk().openWaitlist());
+        windows.put("export", () -> shell.desk().openExport());
+        windows.put("day sheet", () -> shell.desk().openPrint());
+        windows.put("utilisation", () -> shell.desk().openUtilisation());
+        windows.put("masters (hours, time off)", () -> shell.desk().openMasters());
+        windows.put("services", () -> shell.desk().openServices());
+        windows.put("resources", () -> shell.desk().openResources());
+        windows.put("staff", () -> shell.desk().openStaff());
+        windows.put("online booking", () -> shell.desk().openOnlineBooking());
+        windows.put("salon settings", () -> shell.desk().openSalonSettings());
+        windows.put("settings", () -> shell.desk().openSettings());
         windows.put("backups", shell::openBackups);
+        windows.put("set-up wizard", () -> ((javafx.scene.control.Hyperlink) main.getScene().lookup("#demo-set-up")).fire());
+        // windows opened over another: the other first, then the button in it
+        Map<String, String[]> over = Map.of("staff: locks", new String[] {"staff", "#staff-locks"},
+                "salon settings: remove the demo?", new String[] {"salon settings", "#settings-remove-demo"});
+        for (Map.Entry<String, String[]> o : over.entrySet()) {
+            Runnable first = windows.get(o.getValue()[0]);
+            String button = o.getValue()[1];
+            windows.put(o.getKey(), () -> {
+                first.run();
+                // the first window's button once it is on screen and enabled
+                fireWhenReady(button, 0);
+            });
+        }
 
         Map<String, List<String>> faults = new LinkedHashMap<>();
         for (Map.Entry<String, Runnable> w : windows.entrySet()) {
-            Stage opened = open(robot, w.getValue());
+            Stage opened = open(robot, w.getValue(), w.getKey().contains(":"));
             List<String> found = new ArrayList<>(onFx(() -> WholeWindows.faultsOfDialog(opened)));
             if (!onFx(main::isMaximized)) {
                 found.add("the main window came un-maximised");
@@ -185,20 +198,47 @@ class DeskWindowsOnDesktopTest {
             if (!found.isEmpty()) {
                 faults.put(w.getKey(), found);
             }
-            robot.interact(opened::close);
+            robot.interact(TestDesks::closeOwnedWindows);
             WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> owned().isEmpty());
+            // salon settings' Save builds the desk again (its words may have changed)
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> main.getScene().lookup("#new-booking") != null));
         }
         assertTrue(faults.isEmpty(), language + ": " + faults);
     }
 
-    /** Opens a window as the desk does (later on the FX thread: some wait for their answer) and waits for it to settle. */
-    private Stage open(FxRobot robot, Runnable opener) throws Exception {
+    /**
+     * Opens a window as the desk does (later on the FX thread: some wait for their answer) and
+     * waits for it to settle.
+     *
+     * @param second the window opens over another the desk opened first: the one owned by that
+     */
+    private Stage open(FxRobot robot, Runnable opener, boolean second) throws Exception {
         Platform.runLater(opener);
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !owned().isEmpty());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> owned().size() >= (second ? 2 : 1));
         // the window manager's late answers come within a few hundred milliseconds
         Thread.sleep(2000);
         WaitForAsyncUtils.waitForFxEvents();
-        return owned().get(0);
+        List<Stage> all = owned();
+        return second ? all.stream().filter(s -> s.getOwner() instanceof Stage o && o.getOwner() != null).findFirst().orElseThrow()
+                : all.get(0);
+    }
+
+    /** Fires a button of the newest window once it is there and enabled (on the FX thread, retried). */
+    private static void fireWhenReady(String id, int tries) {
+        javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(javafx.util.Duration.millis(200));
+        wait.setOnFinished(e -> {
+            for (Window w : List.copyOf(Window.getWindows())) {
+                if (w instanceof Stage s && s.getOwner() != null && s.getScene() != null
+                        && s.getScene().lookup(id) instanceof javafx.scene.control.ButtonBase b && !b.isDisabled() && b.isVisible()) {
+                    b.fire();
+                    return;
+                }
+            }
+            if (tries < 50) {
+                fireWhenReady(id, tries + 1);
+            }
+        });
+        wait.play();
     }
 
     private static List<Stage> owned() {
