@@ -168,8 +168,7 @@ class DeskWindowsOnDesktopTest {
         windows.put("backups", shell::openBackups);
         windows.put("set-up wizard", () -> ((javafx.scene.control.Hyperlink) main.getScene().lookup("#demo-set-up")).fire());
         // windows opened over another: the other first, then the button in it
-        Map<String, String[]> over = Map.of("staff: locks", new String[] {"staff", "#staff-locks"},
-                "salon settings: remove the demo?", new String[] {"salon settings", "#settings-remove-demo"});
+        Map<String, String[]> over = Map.of("staff: locks", new String[] {"staff", "#staff-locks"});
         for (Map.Entry<String, String[]> o : over.entrySet()) {
             Runnable first = windows.get(o.getValue()[0]);
             String button = o.getValue()[1];
@@ -182,9 +181,17 @@ class DeskWindowsOnDesktopTest {
 
         Map<String, List<String>> faults = new LinkedHashMap<>();
         for (Map.Entry<String, Runnable> w : windows.entrySet()) {
-            Stage opened = open(robot, w.getValue(), w.getKey().contains(":"));
+            Stage opened;
+            try {
+                opened = open(robot, w.getValue(), w.getKey().contains(":"));
+            } catch (java.util.concurrent.TimeoutException e) {
+                faults.put(w.getKey(), List.of("did not open within 20 s"));
+                robot.interact(TestDesks::closeOwnedWindows);
+                continue;
+            }
             List<String> found = new ArrayList<>(onFx(() -> WholeWindows.faultsOfDialog(opened)));
-            if (!onFx(main::isMaximized)) {
+            // the toolkit may go on saying "maximised" while the window manager has made it smaller
+            if (!onFx(() -> main.isMaximized() && main.getWidth() >= area.getWidth() - 2 && main.getHeight() >= area.getHeight() - 2)) {
                 found.add("the main window came un-maximised");
                 robot.interact(() -> main.setMaximized(true));
                 Thread.sleep(800);
@@ -198,6 +205,7 @@ class DeskWindowsOnDesktopTest {
             if (!found.isEmpty()) {
                 faults.put(w.getKey(), found);
             }
+            System.out.println("desktop " + language + " " + w.getKey() + ": " + (found.isEmpty() ? "whole" : found));
             robot.interact(TestDesks::closeOwnedWindows);
             WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> owned().isEmpty());
             // salon settings' Save builds the desk again (its words may have changed)
@@ -223,13 +231,22 @@ class DeskWindowsOnDesktopTest {
                 : all.get(0);
     }
 
+    private static boolean treeVisible(Node n) {
+        for (Node at = n; at != null; at = at.getParent()) {
+            if (!at.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Fires a button of the newest window once it is there and enabled (on the FX thread, retried). */
     private static void fireWhenReady(String id, int tries) {
         javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(javafx.util.Duration.millis(200));
         wait.setOnFinished(e -> {
             for (Window w : List.copyOf(Window.getWindows())) {
                 if (w instanceof Stage s && s.getOwner() != null && s.getScene() != null
-                        && s.getScene().lookup(id) instanceof javafx.scene.control.ButtonBase b && !b.isDisabled() && b.isVisible()) {
+                        && s.getScene().lookup(id) instanceof javafx.scene.control.ButtonBase b && !b.isDisabled() && treeVisible(b)) {
                     b.fire();
                     return;
                 }
