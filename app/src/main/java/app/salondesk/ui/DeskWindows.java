@@ -260,7 +260,14 @@ public final class DeskWindows {
         PauseTransition settled = new PauseTransition(SETTLE);
         settled.setOnFinished(e -> {
             watched.forEach(p -> p.removeListener(moved));
-            if (off(stage, wanted)) {
+            // what was read in the background since (a list's rows, a message) may ask for more room
+            double[] now = contentSize(scene);
+            boolean grew = now[0] > content[0] + 1 || now[1] > content[1] + 1;
+            if (grew) {
+                content[0] = Math.max(content[0], now[0]);
+                content[1] = Math.max(content[1], now[1]);
+            }
+            if (grew || off(stage, wanted)) {
                 put(stage, content);   // the last late answer
             }
         });
