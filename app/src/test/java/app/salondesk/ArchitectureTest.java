@@ -103,4 +103,26 @@ class ArchitectureTest {
                         .or(type(java.sql.SQLException.class)).or(type(java.sql.SQLTransientConnectionException.class)))
                 .check(classes);
     }
+
+    /**
+     * Modality and dialogs through one helper (issue 31, ADR 0027): the toolkit's modality
+     * un-maximises the main window under a window manager, so no class but DeskWindows makes a
+     * window modal or shows a Dialog (an Alert) itself.
+     */
+    @Test
+    void onlyDeskWindowsMakesWindowsModalOrShowsDialogs() {
+        noClasses().that().doNotHaveFullyQualifiedName("app.salondesk.ui.DeskWindows")
+                .should().callMethodWhere(new DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall>(
+                        "Stage/Dialog.initModality or Dialog.show/showAndWait") {
+                    @Override
+                    public boolean test(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+                        String name = call.getTarget().getName();
+                        JavaClass owner = call.getTarget().getOwner();
+                        boolean dialog = owner.isAssignableTo(javafx.scene.control.Dialog.class);
+                        return name.equals("initModality") && (dialog || owner.isAssignableTo(javafx.stage.Stage.class))
+                                || (name.equals("show") || name.equals("showAndWait")) && dialog;
+                    }
+                })
+                .check(classes);
+    }
 }

@@ -22,7 +22,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -37,7 +36,6 @@ public final class BackupsView {
     public static Stage show(Window owner, BackupsViewModel vm, Messages messages) {
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(messages.get("backups.title"));
 
         TextField folder = new TextField();
@@ -116,7 +114,7 @@ public final class BackupsView {
             ask.getButtonTypes().setAll(replace, keep);
             ask.getDialogPane().lookupButton(replace).setId("backups-restore-yes");
             ask.getDialogPane().setMinWidth(560);
-            if (ask.showAndWait().filter(replace::equals).isPresent()) {
+            if (app.salondesk.ui.DeskWindows.showAndWait(ask).filter(replace::equals).isPresent()) {
                 stage.close();
                 yes.run();
             }
@@ -151,7 +149,7 @@ public final class BackupsView {
         now.setMinWidth(Region.USE_PREF_SIZE);
         root.getStyleClass().add("backups");
         stage.setScene(new Scene(root));
-        stage.show();
+        app.salondesk.ui.DeskWindows.showModal(stage);
         vm.load();
         return stage;
     }

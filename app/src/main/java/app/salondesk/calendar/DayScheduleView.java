@@ -449,7 +449,7 @@ public final class DayScheduleView {
         ask.getDialogPane().lookupButton(whole).setId("visit-move-whole");
         ask.getDialogPane().lookupButton(one).setId("visit-move-one");
         ask.getDialogPane().lookupButton(neither).setId("visit-move-neither");
-        ButtonType answer = ask.showAndWait().orElse(neither);
+        ButtonType answer = app.salondesk.ui.DeskWindows.showAndWait(ask).orElse(neither);
         return answer == whole ? BookingDrag.VisitChoice.WHOLE : answer == one ? BookingDrag.VisitChoice.ONLY_THIS
                 : BookingDrag.VisitChoice.NEITHER;
     }
@@ -468,7 +468,7 @@ public final class DayScheduleView {
         }
         ask.getDialogPane().lookupButton(yes).setId("confirm-yes");
         ask.getDialogPane().lookupButton(no).setId("confirm-no");
-        ask.showAndWait().filter(b -> b == yes).ifPresent(b -> vm.changeStatus(ref, BookingStatus.CANCELLED));
+        app.salondesk.ui.DeskWindows.showAndWait(ask).filter(b -> b == yes).ifPresent(b -> vm.changeStatus(ref, BookingStatus.CANCELLED));
     }
 
     private MenuItem item(String key, String id, Runnable action) {

@@ -28,7 +28,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -162,7 +161,7 @@ public final class ClientCardView {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        stage.initModality(Modality.NONE);
+        // not modal: a client's card stays open beside the calendar
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(new Scene(root, 740, 560));
         setOnClose(() -> app.salondesk.ui.DiscardGuard.requestClose(stage));

@@ -84,7 +84,7 @@ public final class ClientDataView {
         ((Button) alert.getDialogPane().lookupButton(yes)).setDefaultButton(false);
         ((Button) alert.getDialogPane().lookupButton(no)).setDefaultButton(true);
         alert.getDialogPane().setMinWidth(520);
-        Optional<ButtonType> answer = alert.showAndWait();
+        Optional<ButtonType> answer = app.salondesk.ui.DeskWindows.showAndWait(alert);
         return answer.isPresent() && answer.get() == yes;
     }
 

@@ -18,7 +18,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
@@ -134,7 +133,7 @@ public final class ExportView {
     public Stage show(Window owner) {
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.initModality(Modality.NONE);
+        // not modal: the desk stays usable while a file is written
         stage.setTitle(messages.get("export.title"));
         stage.setScene(new Scene(root, 460, 300));
         stage.show();

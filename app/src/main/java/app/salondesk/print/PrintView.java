@@ -21,7 +21,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
@@ -137,10 +136,9 @@ public final class PrintView {
         root.setPrefWidth(520);
         vm.setOnPrinted(stage::close);
         stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(messages.get("print.title"));
         stage.setScene(new Scene(root));
-        stage.show();
+        app.salondesk.ui.DeskWindows.showModal(stage);
         (vm.noPrinterProperty().get() ? pdf : print).requestFocus();
         return stage;
     }

@@ -24,7 +24,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -41,7 +40,6 @@ public final class OnlineBookingView {
     public static Stage show(Window owner, OnlineBookingViewModel vm, Messages messages) {
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(messages.get("onlineSetup.title"));
 
         CheckBox enabled = new CheckBox(messages.get("onlineSetup.enabled"));
@@ -138,7 +136,7 @@ public final class OnlineBookingView {
         root.getStylesheets().add(FormParts.STYLESHEET);
         root.setPrefWidth(720);
         stage.setScene(new Scene(root));
-        stage.show();
+        app.salondesk.ui.DeskWindows.showModal(stage);
         vm.load();
         return stage;
     }

@@ -16,7 +16,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -41,7 +40,6 @@ public final class SalonSettingsView {
     public static Stage show(Window owner, SalonSettingsViewModel vm, Messages messages, Runnable openHours) {
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(messages.get("salonSettings.title"));
 
         SalonFormView form = new SalonFormView(vm.form(), messages);
@@ -64,7 +62,7 @@ public final class SalonSettingsView {
             ButtonType no = new ButtonType(messages.get("salonSettings.keepDemo"), ButtonBar.ButtonData.CANCEL_CLOSE);
             ask.getButtonTypes().setAll(yes, no);
             ask.getDialogPane().lookupButton(yes).setId("settings-remove-demo-yes");
-            ask.showAndWait().filter(yes::equals).ifPresent(b -> vm.removeDemo());
+            app.salondesk.ui.DeskWindows.showAndWait(ask).filter(yes::equals).ifPresent(b -> vm.removeDemo());
         });
         VBox demo = new VBox(8, new Separator(), demoText, removeDemo);
         demo.visibleProperty().bind(vm.demoTextProperty().isNotEmpty());
@@ -113,7 +111,7 @@ public final class SalonSettingsView {
         stage.setScene(new Scene(root));
         // as tall as what it shows: the demo's part comes (and goes) after loading
         vm.demoTextProperty().addListener((obs, old, now) -> stage.sizeToScene());
-        stage.show();
+        app.salondesk.ui.DeskWindows.showModal(stage);
         vm.load();
         return stage;
     }

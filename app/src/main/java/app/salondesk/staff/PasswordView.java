@@ -11,7 +11,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -60,11 +59,10 @@ public final class PasswordView {
         box.setPadding(new Insets(16));
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(vm.title());
         stage.setScene(new Scene(box, 480, 300));
         close.setOnAction(e -> stage.close());
-        stage.show();
+        app.salondesk.ui.DeskWindows.showModal(stage);
         password.requestFocus();
         return stage;
     }

@@ -101,7 +101,7 @@ public final class SalonLocksView {
         ask.getDialogPane().setPrefWidth(480);
         ask.getDialogPane().lookupButton(yes).setId("locks-end-yes");
         ask.getDialogPane().lookupButton(no).setId("locks-end-no");
-        return ask.showAndWait().filter(b -> b == yes).isPresent();
+        return app.salondesk.ui.DeskWindows.showAndWait(ask).filter(b -> b == yes).isPresent();
     }
 
     private static TableColumn<SalonLocksViewModel.Row, String> text(String title, Function<SalonLocksViewModel.Row, String> value) {

@@ -43,7 +43,7 @@ public final class ErrorDialogs {
         alert.setContentText(failure instanceof StartupException
                 ? SalonDeskApp.describe(messages, failure)
                 : unexpected(messages, failure, logFile));
-        alert.showAndWait();
+        DeskWindows.showAndWait(alert);
     }
 
     private static void showUnexpected(Window owner, Messages messages, Throwable error, Path logFile) {
@@ -54,7 +54,7 @@ public final class ErrorDialogs {
         alert.setTitle("SalonDesk");
         alert.setHeaderText(messages.get("app.unexpectedError"));
         alert.setContentText(unexpected(messages, error, logFile));
-        alert.show();
+        DeskWindows.show(alert);
     }
 
     /** "An unexpected error occurred (reference 7F3A2C). SalonDesk wrote the details to its log: …" */

@@ -108,6 +108,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
      */
     public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
                      String userName, String databaseLabel, ConnectionSettings liveSettings, DeskData data) {
+        DeskWindows.watch();   // the windows this desk opens: whole, on it, inside the screen (ADR 0027)
         StaffRole role = data.role();
         this.stage = stage;
         this.salon = salon;

@@ -11,7 +11,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,7 +61,6 @@ public final class SavesOnClose {
         closing.set(true);
         Stage waiting = new Stage();
         waiting.initOwner(stage);
-        waiting.initModality(Modality.WINDOW_MODAL);
         waiting.setTitle(messages.get("close.waiting.title"));
         Label text = new Label(messages.format("close.waiting.text", String.join("\n", tasks.savesInFlight())));
         text.setId("close-waiting-text");
@@ -105,7 +103,7 @@ public final class SavesOnClose {
         }, "salondesk-close-waiter");
         waiter.setDaemon(true);
         waiter.start();
-        waiting.show();
+        DeskWindows.showModal(waiting);
     }
 
     private void reportAndClose(List<String> unfinished) {
@@ -117,7 +115,7 @@ public final class SavesOnClose {
             alert.setTitle(messages.get("close.unfinished.title"));
             alert.setHeaderText(messages.get("close.unfinished.title"));
             alert.getDialogPane().setId("close-unfinished");
-            alert.showAndWait();
+            DeskWindows.showAndWait(alert);
         }
         stage.close();
     }

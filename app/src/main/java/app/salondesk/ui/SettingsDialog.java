@@ -106,6 +106,6 @@ public final class SettingsDialog {
         dialog.getDialogPane().getButtonTypes().addAll(ok, cancel);
         dialog.getDialogPane().lookupButton(ok).setId("settings-apply");
         dialog.setResultConverter(b -> b == ok ? new Choice(language.getValue(), size.getValue()) : null);
-        return dialog.showAndWait();
+        return DeskWindows.showAndWait(dialog);
     }
 }

@@ -13,7 +13,6 @@ import app.salondesk.setup.WelcomeView;
 import app.salondesk.setup.WelcomeViewModel;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,6 +64,7 @@ public final class Shell implements AutoCloseable {
         this.home = home;
         SaveFolder.shared().remembering(new app.salondesk.runtime.SettingsFile(home));
         this.textSize = new TextSize(stage);
+        DeskWindows.watch();   // every window opened over the desk: whole, centred on it, inside the screen
         this.placement = new WindowPlacement(stage);
         stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlacement());
     }
@@ -174,7 +174,6 @@ public final class Shell implements AutoCloseable {
         }
         Stage window = new Stage();
         window.initOwner(over);
-        window.initModality(Modality.WINDOW_MODAL);
         window.setTitle(messages.get("wizard.title"));
         window.setScene(new Scene(view.root(), 900, 680));
         view.setOnCancel(window::close);
@@ -182,7 +181,7 @@ public final class Shell implements AutoCloseable {
             window.close();
             showDesk(new Session(backend, salon));
         });
-        window.show();
+        DeskWindows.showModal(window);
     }
 
     // ---- the desk ---------------------------------------------------------------------------------
@@ -206,7 +205,7 @@ public final class Shell implements AutoCloseable {
                             words.get("desk.loadFailed"), javafx.scene.control.ButtonType.OK);
                     alert.initOwner(stage);
                     alert.setHeaderText(null);
-                    alert.show();
+                    DeskWindows.show(alert);
                 });
     }
 
@@ -236,7 +235,8 @@ public final class Shell implements AutoCloseable {
         } else {
             scene = setScene(desk.window().root(), width, height);
             if (!deskShown && windowSettings != null) {
-                windowSettings.placement().ifPresent(placement::restore);   // as this person left it last time
+                windowSettings.placement().ifPresentOrElse(placement::restore,   // as this person left it last time
+                        () -> placement.firstOpening(width, height));   // inside the screen, status bar in sight
             }
         }
         deskShown = true;
@@ -328,7 +328,7 @@ public final class Shell implements AutoCloseable {
                     app.salondesk.backup.BackupsViewModel.describe(messages, failure));
             alert.initOwner(stage);
             alert.setHeaderText(messages.get("backups.restoreFailed"));
-            alert.show();
+            DeskWindows.show(alert);
         });
     }
 

@@ -14,6 +14,9 @@ import java.util.List;
  */
 final class WindowPlacement {
 
+    /** A title bar's height, for a window whose frame the toolkit does not know yet. */
+    private static final double FRAME_ALLOWANCE = 40;
+
     private final Stage stage;
     private double x;
     private double y;
@@ -62,6 +65,39 @@ final class WindowPlacement {
         if (p.maximized()) {
             stage.setMaximized(true);
         }
+    }
+
+    /**
+     * The first opening, with nothing remembered: the window's preferred size when it fits into
+     * the primary screen's visible area (without task bars) with its frame, centred there;
+     * maximised when it does not, so the status bar is never below the screen's edge (issue 31:
+     * 1280×800 under its title bar hid it on a 1280×800 screen).
+     */
+    void firstOpening(double sceneWidth, double sceneHeight) {
+        Rectangle2D area = Screen.getPrimary().getVisualBounds();
+        boolean known = stage.isShowing() && stage.getScene() != null;
+        double frameW = known ? Math.max(0, stage.getWidth() - stage.getScene().getWidth()) : 0;
+        // a title bar the toolkit may not know of yet: room for one all the same
+        double frameH = Math.max(FRAME_ALLOWANCE, known ? stage.getHeight() - stage.getScene().getHeight() : 0);
+        double width = sceneWidth + frameW;
+        double height = sceneHeight + frameH;
+        if (width > area.getWidth() || height > area.getHeight()) {
+            width = Math.min(width, area.getWidth());
+            height = Math.min(height, area.getHeight());
+            place(area.getMinX() + (area.getWidth() - width) / 2, area.getMinY() + (area.getHeight() - height) / 2, width, height);
+            stage.setMaximized(true);
+            return;
+        }
+        place(area.getMinX() + (area.getWidth() - width) / 2, area.getMinY() + (area.getHeight() - height) / 2, width, height);
+    }
+
+    private void place(double x, double y, double width, double height) {
+        stage.setMaximized(false);
+        stage.setX(x);
+        stage.setY(y);
+        stage.setWidth(width);
+        stage.setHeight(height);
+        follow();
     }
 
     private static WindowSettings.Area area(Rectangle2D r) {

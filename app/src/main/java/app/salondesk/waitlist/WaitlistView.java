@@ -135,7 +135,6 @@ public final class WaitlistView {
     private static void editDialog(Stage owner, WaitlistViewModel vm, Messages messages, WaitlistViewModel.Row row) {
         Stage dialog = new Stage();
         dialog.initOwner(owner);
-        dialog.initModality(javafx.stage.Modality.WINDOW_MODAL);
         dialog.setTitle(messages.get("waitlist.edit.title"));
         WaitlistEntry e = row.entry();
         ComboBox<Master> master = new ComboBox<>();
@@ -175,7 +174,7 @@ public final class WaitlistView {
         VBox box = new VBox(12, new Label(row.client() + " \u00b7 " + row.what()), grid, buttons);
         box.setPadding(new Insets(16));
         dialog.setScene(new Scene(box));
-        dialog.show();
+        app.salondesk.ui.DeskWindows.showModal(dialog);
     }
 
     private static TitledPane rules(WaitlistViewModel vm, Messages messages) {

@@ -34,7 +34,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
@@ -88,7 +87,6 @@ public final class BookingFormView {
         view.whoHolds = whoHolds;
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(messages.get(vm.editing() ? "form.titleEdit" : "form.titleNew"));
         Scene scene = new Scene(view.root(), 620, 640);
         scene.getStylesheets().add(BookingFormView.class.getResource("/app/salondesk/ui/salondesk.css").toExternalForm());
@@ -101,7 +99,7 @@ public final class BookingFormView {
         vm.markUnchanged();
         DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         stage.setScene(scene);
-        stage.show();
+        app.salondesk.ui.DeskWindows.showModal(stage);
         return stage;
     }
 

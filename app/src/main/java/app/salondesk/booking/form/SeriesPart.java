@@ -120,7 +120,7 @@ final class SeriesPart {
         }
         ask.getDialogPane().lookupButton(yes).setId("confirm-series-yes");
         ask.getDialogPane().lookupButton(no).setId("confirm-series-no");
-        ask.showAndWait().filter(b -> b == yes).ifPresent(b -> vm.cancelSeriesFromHere());
+        app.salondesk.ui.DeskWindows.showAndWait(ask).filter(b -> b == yes).ifPresent(b -> vm.cancelSeriesFromHere());
     }
 
     /** The answer: "Done: 4 of 6", then a line per occurrence. */

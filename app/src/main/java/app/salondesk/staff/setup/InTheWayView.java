@@ -223,6 +223,6 @@ public final class InTheWayView {
         ask.setHeaderText(null);
         ask.getDialogPane().lookupButton(yes).setId("confirm-yes");
         ask.getDialogPane().lookupButton(no).setId("confirm-no");
-        return ask.showAndWait().filter(b -> b == yes).isPresent();
+        return app.salondesk.ui.DeskWindows.showAndWait(ask).filter(b -> b == yes).isPresent();
     }
 }
