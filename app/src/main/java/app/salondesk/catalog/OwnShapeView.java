@@ -13,7 +13,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -30,7 +29,6 @@ public final class OwnShapeView {
     public static Stage show(Window owner, OwnShapeViewModel vm, Messages messages) {
         Stage stage = new Stage();
         stage.initOwner(owner);
-        stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(vm.title());
         Label title = new Label(vm.title());
         title.getStyleClass().add("setup-title");
@@ -58,7 +56,7 @@ public final class OwnShapeView {
         root.setPadding(new Insets(16));
         root.setPrefWidth(560);
         stage.setScene(new Scene(root));
-        stage.show();
+        app.salondesk.ui.DeskWindows.showModal(stage);
         vm.load();
         return stage;
     }

@@ -97,7 +97,7 @@ public final class DiscardGuard {
                 }
             }
         });
-        alert.show();
+        DeskWindows.show(alert);
         keepButton.requestFocus();
     }
 }
