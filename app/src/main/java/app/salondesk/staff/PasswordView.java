@@ -61,7 +61,9 @@ public final class PasswordView {
         stage.initOwner(owner);
         stage.setTitle(vm.title());
         stage.setScene(new Scene(box, 480, 300));
-        close.setOnAction(e -> stage.close());
+        // Close, Esc and the ✕ ask before losing a password typed and not set (issue 31)
+        close.setOnAction(e -> app.salondesk.ui.DiscardGuard.requestClose(stage));
+        app.salondesk.ui.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         app.salondesk.ui.DeskWindows.showModal(stage);
         password.requestFocus();
         return stage;

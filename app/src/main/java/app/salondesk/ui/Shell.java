@@ -54,6 +54,9 @@ public final class Shell implements AutoCloseable {
     private WindowSettings windowSettings;
     /** Whether a desk was put on screen (only then is its window's place worth keeping). */
     private boolean deskShown;
+    /** The set-up wizard in this window (first start) has something typed: closing the window asks first. */
+    private final javafx.beans.property.BooleanProperty wizardChanged = new javafx.beans.property.SimpleBooleanProperty(this, "wizardChanged");
+    private java.util.function.Supplier<String> wizardQuestion = () -> "";
 
     /** @param home the user's SalonDesk folder (the language is remembered there) */
     public Shell(Stage stage, TaskRunner tasks, Messages messages, Clock clock, Path home) {
@@ -67,6 +70,10 @@ public final class Shell implements AutoCloseable {
         DeskWindows.watch();   // every window opened over the desk: whole, centred on it, inside the screen
         this.placement = new WindowPlacement(stage);
         stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlacement());
+        // closing the window (its ✕, ☰ → Quit) asks first about what is typed and not saved (issue 31):
+        // in a window over it, and in the wizard when that is this window's screen
+        DiscardGuard.guardWindowsOver(stage);
+        DiscardGuard.install(stage, wizardChanged, () -> wizardQuestion.get(), () -> this.messages);
     }
 
     /** Shows what the database holds: the desk of its salon, or the welcome screen. */
@@ -147,6 +154,7 @@ public final class Shell implements AutoCloseable {
     // ---- first start ------------------------------------------------------------------------------
 
     private void showWelcome() {
+        noWizard();
         WelcomeViewModel vm = new WelcomeViewModel(messages, tasks, () -> new DemoSalon(backend.dsl(), clock, messages).seed());
         vm.setOnDemo(salon -> showDesk(new Session(backend, salon)));
         vm.setOnSetUp(() -> showWizard(null));
@@ -166,8 +174,15 @@ public final class Shell implements AutoCloseable {
                 ZoneId.systemDefault(), new SalonSetup(backend.dsl())::create);
         SetupWizardView view = new SetupWizardView(vm, messages);
         if (over == null) {
-            vm.setOnCreated(salon -> showDesk(new Session(backend, salon)));
-            view.setOnCancel(this::showWelcome);
+            vm.setOnCreated(salon -> {
+                noWizard();
+                showDesk(new Session(backend, salon));
+            });
+            // Cancel and Esc go back to the welcome screen, asking first when something was typed
+            Messages words = messages;
+            view.setOnCancel(() -> DiscardGuard.confirm(stage, vm.changedProperty(), vm::discardQuestion, words, this::showWelcome));
+            wizardQuestion = vm::discardQuestion;
+            wizardChanged.bind(vm.changedProperty());
             stage.setTitle(messages.get("wizard.title"));
             setScene(view.root(), 900, 680);
             return;
@@ -176,12 +191,20 @@ public final class Shell implements AutoCloseable {
         window.initOwner(over);
         window.setTitle(messages.get("wizard.title"));
         window.setScene(new Scene(view.root(), 900, 680));
-        view.setOnCancel(window::close);
+        view.setOnCancel(() -> DiscardGuard.requestClose(window));
+        DiscardGuard.install(window, vm.changedProperty(), vm::discardQuestion, messages);
         vm.setOnCreated(salon -> {
             window.close();
             showDesk(new Session(backend, salon));
         });
         DeskWindows.showModal(window);
+    }
+
+    /** The wizard is no longer this window's screen: closing it asks nothing more about it. */
+    private void noWizard() {
+        wizardChanged.unbind();
+        wizardChanged.set(false);
+        wizardQuestion = () -> "";
     }
 
     // ---- the desk ---------------------------------------------------------------------------------
