@@ -114,7 +114,7 @@ class DeskWindowsOnDesktopTest {
             shell.show(new Session(backend, salon));
             stage.set(window);
         });
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> stage.get().getScene().lookup("#new-booking") != null);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> stage.get().getScene().lookup("#new-booking") != null));
         // the window manager's answers to the first window: its frame, then the place it was given inside the screen
         try {
             WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(() -> WholeWindows.faultsOfPlace(stage.get()).isEmpty()));
@@ -142,17 +142,18 @@ class DeskWindowsOnDesktopTest {
             }
             desk.schedule().dateProperty().set(day);
         });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible())
-                .queryAll().size() > 5);
+        // walked on the FX thread: a live update replaces the day's entries while they are looked up
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible())
+                .queryAll().size() > 5));
         robot.interact(() -> main.setMaximized(true));
         Rectangle2D area = WholeWindows.visible();
         // maximised by the window manager: as wide and as high as the screen
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> main.isMaximized() && main.getWidth() >= area.getWidth() - 2
                 && main.getHeight() >= area.getHeight() - 2));
         WaitForAsyncUtils.waitForFxEvents();
-        BookingRef ref = robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()).queryAllAs(DayEntryView.class)
+        BookingRef ref = onFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()).queryAllAs(DayEntryView.class)
                 .stream().map(d -> d.getEntry().getUserObject()).filter(BookingRef.class::isInstance).map(BookingRef.class::cast)
-                .findFirst().orElseThrow();
+                .findFirst().orElseThrow());
 
         Map<String, Runnable> windows = new LinkedHashMap<>();
         windows.put("new booking", () -> shell.desk().newBooking(null, null));
@@ -261,7 +262,8 @@ class DeskWindowsOnDesktopTest {
         }
         if (name.equals("salon settings")) {
             robot.clickOn("#settings-save");
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#settings-message").queryAs(Label.class).getText().isEmpty());
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> !robot.lookup("#settings-message").queryAs(Label.class)
+                    .getText().isEmpty()));
             WaitForAsyncUtils.waitForFxEvents();
             onFx(() -> WholeWindows.faultsOfButtons(opened.getScene().getRoot())).forEach(f -> found.add("after Save: " + f));
         }
