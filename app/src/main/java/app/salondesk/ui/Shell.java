@@ -234,10 +234,11 @@ public final class Shell implements AutoCloseable {
 
     private void showDesk(Session s, LocalDate shown, DeskData data) {
         StartupTimeline.mark("desk-data");
-        // built again (language, salon settings, masters): keep the window's size and place
-        boolean again = desk != null && stage.getScene() != null;
-        double width = again ? stage.getScene().getWidth() : 1280;
-        double height = again ? stage.getScene().getHeight() : 800;
+        // built again (language, salon settings, masters, another salon, a backup restored): in the scene
+        // on screen, so the window keeps its size and place
+        boolean again = deskShown && stage.getScene() != null;
+        double width = 1280;
+        double height = 800;
         if (desk != null) {
             desk.close();
         }
@@ -252,9 +253,13 @@ public final class Shell implements AutoCloseable {
         }
         showBackupStatus();
         stage.setTitle(messages.format("app.title", s.salon().name()));
-        Scene scene = again ? new Scene(desk.window().root(), width, height) : null;
-        if (scene != null) {
-            stage.setScene(scene);
+        Scene scene;
+        if (again) {
+            // its root swapped, not a new Scene: under a window manager a new Scene in a maximised window
+            // took the window's un-maximised size (a 1282x821 desk in a 1600x1000 window, the rest of it
+            // the old desk's pixels) until the window was next resized (issue 31, the desktop suite)
+            scene = stage.getScene();
+            scene.setRoot(desk.window().root());
         } else {
             scene = setScene(desk.window().root(), width, height);
             if (!deskShown && windowSettings != null) {
@@ -344,7 +349,7 @@ public final class Shell implements AutoCloseable {
         javafx.scene.control.Label label = new javafx.scene.control.Label(messages.get("backups.restoring"));
         javafx.scene.layout.VBox splash = new javafx.scene.layout.VBox(16, new javafx.scene.control.ProgressIndicator(), label);
         splash.setStyle("-fx-alignment: center;");
-        stage.setScene(new Scene(splash, stage.getScene().getWidth(), stage.getScene().getHeight()));
+        stage.getScene().setRoot(splash);   // in the scene on screen: see showDesk
         backups.restore(backend, file, this::show, (opening, failure) -> {
             show(opening);
             javafx.scene.control.Alert alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,

@@ -231,6 +231,7 @@ class DeskWindowsOnDesktopTest {
         robot.interact(() -> shell.show(new Session(backend, lotus)));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> main.getTitle().contains(lotus.name())
                 && main.getScene().lookup("#new-booking") != null));
+        deskFills(main).ifPresent(f -> faults.put("another salon's desk", List.of(f)));
         check(robot, language, main, "salon settings: the demo's removal question", () -> {
             shell.desk().openSalonSettings();
             whenReady("#settings-remove-demo", DeskWindowsOnDesktopTest::fire);
@@ -279,6 +280,19 @@ class DeskWindowsOnDesktopTest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> owned().isEmpty());
         // salon settings' Save builds the desk again (its words may have changed)
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> main.getScene().lookup("#new-booking") != null));
+        WaitForAsyncUtils.waitForFxEvents();
+        deskFills(main).ifPresent(f -> faults.computeIfAbsent(name, k -> new ArrayList<>()).add("then " + f));
+    }
+
+    /**
+     * The desk fills its window: a desk built again in a maximised window (salon settings' Save,
+     * another salon) was drawn at the window's un-maximised size, the old desk's pixels around it.
+     */
+    private static java.util.Optional<String> deskFills(Stage main) {
+        return onFx(() -> main.getScene().getWidth() < main.getWidth() - 10 || main.getScene().getHeight() < main.getHeight() - 60
+                ? java.util.Optional.of("the desk drawn at " + main.getScene().getWidth() + "x" + main.getScene().getHeight() + " in a "
+                        + main.getWidth() + "x" + main.getHeight() + " window")
+                : java.util.Optional.empty());
     }
 
     /**
