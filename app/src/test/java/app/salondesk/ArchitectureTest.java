@@ -37,11 +37,8 @@ class ArchitectureTest {
 
     @Test
     void engineRepositoriesAndDomainDoNotTouchJavaFx() {
-        noClasses().that().resideInAnyPackage("app.salondesk.booking", "app.salondesk.staff..", "app.salondesk.salon..",
-                        "app.salondesk.catalog..", "app.salondesk.clients..", "app.salondesk.runtime..", "app.salondesk.demo..",
-                        "app.salondesk.db..", "app.salondesk.live..", "app.salondesk.waitlist..", "app.salondesk.export..",
-                        "app.salondesk.backup..")
-                .and(DescribedPredicate.not(VIEW_OR_VIEW_MODEL))
+        noClasses().that().resideInAnyPackage("app.salondesk.model..", "app.salondesk.logic..", "app.salondesk.runtime..",
+                        "app.salondesk.db..", "app.salondesk.i18n..", "app.salondesk.web..", "app.salondesk.cli..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.calendarfx..")
                 .check(classes);
     }
@@ -56,7 +53,7 @@ class ArchitectureTest {
     @Test
     void viewsAndViewModelsHoldNoSql() {
         // FrontDesk is the window's composition root: it alone builds repositories from the DSLContext
-        noClasses().that().resideInAnyPackage("app.salondesk.ui..", "app.salondesk.calendar..", "app.salondesk.booking.form..")
+        noClasses().that().resideInAnyPackage("app.salondesk.gui..")
                 .or(VIEW_OR_VIEW_MODEL)
                 .and().doNotHaveSimpleName("FrontDesk")
                 .should().dependOnClassesThat().resideInAnyPackage("org.jooq..", "java.sql..", "app.salondesk.jooq..")
@@ -66,7 +63,7 @@ class ArchitectureTest {
     @Test
     void onlyTheBookingPackageTouchesTheBookingsTable() {
         // writes go through BookingEngine; reads for calendars through ScheduleRepository, both in booking/
-        noClasses().that().resideOutsideOfPackages("app.salondesk.booking", "app.salondesk.jooq..")
+        noClasses().that().resideOutsideOfPackages("app.salondesk.logic.booking", "app.salondesk.jooq..")
                 .should().dependOnClassesThat().belongToAnyOf(app.salondesk.jooq.tables.Bookings.class,
                         app.salondesk.jooq.tables.records.BookingsRecord.class)
                 .check(classes);
@@ -88,17 +85,17 @@ class ArchitectureTest {
     void theWebRoadOnlyTalksToTheOnlineDesk() {
         noClasses().that().resideInAPackage("app.salondesk.web..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.jooq..", "app.salondesk.jooq..",
-                        "app.salondesk.booking..", "app.salondesk.runtime..", "app.salondesk.db..", "app.salondesk.cli..",
-                        "app.salondesk.ui..", "javafx..", "com.calendarfx..")
+                        "app.salondesk.logic.booking..", "app.salondesk.model.booking..", "app.salondesk.runtime..",
+                        "app.salondesk.db..", "app.salondesk.cli..", "app.salondesk.gui..", "javafx..", "com.calendarfx..")
                 .check(classes);
         classes().that().resideInAPackage("app.salondesk.web..")
-                .should().onlyDependOnClassesThat(resideInAnyPackage("app.salondesk.web..", "app.salondesk.online..",
+                .should().onlyDependOnClassesThat(resideInAnyPackage("app.salondesk.web..", "app.salondesk.logic.online..", "app.salondesk.model.online..",
                         "app.salondesk.i18n..", "java.lang..", "java.util..", "java.time..", "java.net..", "java.io..",
                         "java.nio..", "java.math..", "java.security..", "javax.crypto..", "io.javalin..", "org.eclipse.jetty..",
                         "gg.jte..", "org.slf4j..", "net.fortuna.ical4j..", "kotlin..")
-                        .or(type(app.salondesk.clients.PhoneNumbers.class))
+                        .or(type(app.salondesk.model.clients.PhoneNumbers.class))
                         // money is written by the one formatter the desk uses too
-                        .or(type(app.salondesk.catalog.Money.class))
+                        .or(type(app.salondesk.model.catalog.Money.class))
                         // to tell "the database is out of reach" from a bug, by the driver's exception types only
                         .or(type(java.sql.SQLException.class)).or(type(java.sql.SQLTransientConnectionException.class)))
                 .check(classes);
@@ -111,7 +108,7 @@ class ArchitectureTest {
      */
     @Test
     void onlyDeskWindowsMakesWindowsModalOrShowsDialogs() {
-        noClasses().that().doNotHaveFullyQualifiedName("app.salondesk.ui.DeskWindows")
+        noClasses().that().doNotHaveFullyQualifiedName("app.salondesk.gui.common.DeskWindows")
                 .should().callMethodWhere(new DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall>(
                         "Stage/Dialog.initModality or Dialog.show/showAndWait") {
                     @Override

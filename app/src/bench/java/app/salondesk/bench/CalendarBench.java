@@ -1,9 +1,9 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.FreeSlot;
-import app.salondesk.booking.FreeSlotFinder;
-import app.salondesk.booking.ScheduleRepository;
-import app.salondesk.booking.ScheduledBooking;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.logic.booking.FreeSlotFinder;
+import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.model.booking.ScheduledBooking;
 import org.HdrHistogram.Histogram;
 import org.jooq.Configuration;
 import org.jooq.DSLContext;

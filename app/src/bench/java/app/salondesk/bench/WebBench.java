@@ -3,7 +3,7 @@ package app.salondesk.bench;
 import app.salondesk.cli.OnlineServer;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.staff.StaffRepository;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.HdrHistogram.Histogram;

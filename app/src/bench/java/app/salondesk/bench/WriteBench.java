@@ -1,7 +1,7 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.BookingOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

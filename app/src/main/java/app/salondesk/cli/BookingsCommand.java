@@ -1,10 +1,10 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingStatus;
-import app.salondesk.booking.Reschedule;
-import app.salondesk.booking.Source;
-import app.salondesk.booking.StatusChange;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.Reschedule;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.StatusChange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

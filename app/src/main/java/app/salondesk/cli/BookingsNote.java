@@ -1,8 +1,8 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.NoteChange;
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.NoteChange;
+import app.salondesk.model.booking.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

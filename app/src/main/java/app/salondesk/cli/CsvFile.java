@@ -1,6 +1,6 @@
 package app.salondesk.cli;
 
-import app.salondesk.export.SpreadsheetCells;
+import app.salondesk.logic.export.SpreadsheetCells;
 import app.salondesk.i18n.Messages;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;

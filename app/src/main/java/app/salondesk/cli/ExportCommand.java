@@ -1,13 +1,13 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.BookingExportRepository;
-import app.salondesk.booking.Source;
-import app.salondesk.clients.ClientDataRepository;
-import app.salondesk.clients.ClientDataService;
-import app.salondesk.clients.ClientRepository;
-import app.salondesk.export.ExportRequest;
-import app.salondesk.export.ExportService;
-import app.salondesk.staff.MasterDetails;
+import app.salondesk.logic.booking.BookingExportRepository;
+import app.salondesk.model.booking.Source;
+import app.salondesk.logic.clients.ClientDataRepository;
+import app.salondesk.logic.clients.ClientDataService;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.model.export.ExportRequest;
+import app.salondesk.logic.export.ExportService;
+import app.salondesk.model.staff.MasterDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

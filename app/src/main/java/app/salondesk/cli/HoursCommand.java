@@ -1,9 +1,9 @@
 package app.salondesk.cli;
 
-import app.salondesk.staff.MasterDetails;
-import app.salondesk.staff.MasterRepository;
-import app.salondesk.staff.OwnDay;
-import app.salondesk.staff.Week;
+import app.salondesk.model.staff.MasterDetails;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.staff.OwnDay;
+import app.salondesk.model.staff.Week;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

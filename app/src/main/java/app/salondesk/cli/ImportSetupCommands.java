@@ -1,15 +1,15 @@
 package app.salondesk.cli;
 
-import app.salondesk.catalog.ServiceDetails;
-import app.salondesk.catalog.ServiceRepository;
-import app.salondesk.clients.ClientProblem;
-import app.salondesk.clients.ClientRepository;
-import app.salondesk.clients.ClientRules;
-import app.salondesk.clients.PhoneNumbers;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.model.clients.ClientProblem;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.logic.clients.ClientRules;
+import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.i18n.Messages;
-import app.salondesk.salon.SalonRepository;
-import app.salondesk.staff.MasterDetails;
-import app.salondesk.staff.MasterRepository;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.model.staff.MasterDetails;
+import app.salondesk.logic.staff.MasterRepository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,9 +1,9 @@
 package app.salondesk.cli;
 
-import app.salondesk.catalog.Offer;
-import app.salondesk.catalog.ServiceDetails;
-import app.salondesk.catalog.ServiceRepository;
-import app.salondesk.staff.MasterDetails;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.model.staff.MasterDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -75,7 +75,7 @@ final class MasterServicesCommand implements Callable<Integer> {
             BigDecimal amount = price == null ? null : setup.input.price(price);
             List<ServiceDetails> adding = setup.services(add);
             List<ServiceDetails> removing = setup.services(remove);
-            app.salondesk.catalog.Phases own = phases == null ? null : setup.input.phases(phases);
+            app.salondesk.model.catalog.Phases own = phases == null ? null : setup.input.phases(phases);
             Integer clean = cleanup == null ? null : setup.input.cleanup(cleanup);
             if (own != null) {
                 minutes = own.minutes();

@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.catalog.ResourceRepository;
-import app.salondesk.catalog.ServiceDetails;
+import app.salondesk.logic.catalog.ResourceRepository;
+import app.salondesk.model.catalog.ServiceDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,7 +78,7 @@ final class ResourcesCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             return Setup.run(resources.root, out, salon.tenant, setup -> {
-                var services = new app.salondesk.catalog.ServiceRepository(setup.dsl).findAll(setup.salon.id()).stream()
+                var services = new app.salondesk.logic.catalog.ServiceRepository(setup.dsl).findAll(setup.salon.id()).stream()
                         .collect(Collectors.toMap(ServiceDetails::id, ServiceDetails::name));
                 for (ResourceRepository.Resource r : new ResourceRepository(setup.dsl).findAll(setup.salon.id())) {
                     out.println(r.id() + "\t" + r.name() + "\t" + r.capacity() + "\t"

@@ -1,9 +1,9 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.BookingSeries;
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.logic.booking.BookingSeries;
+import app.salondesk.model.booking.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.catalog.ServiceDetails;
-import app.salondesk.catalog.ServiceRepository;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.logic.catalog.ServiceRepository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -76,14 +76,14 @@ final class ServicesCommand implements Runnable {
             return Setup.run(services.root, out, salon.tenant, setup -> {
                 SetupInput in = setup.input;
                 String n = in.name(name);
-                app.salondesk.catalog.Phases shape = phases == null ? null : in.phases(phases);
+                app.salondesk.model.catalog.Phases shape = phases == null ? null : in.phases(phases);
                 int minutes = shape != null ? shape.minutes() : in.minutes(duration);
                 if (shape != null && duration != null && in.minutes(duration) != minutes) {
                     throw new CliInvalid(setup.messages.format("cli.invalid.phasesNotDuration", shape.text(), minutes, in.minutes(duration)));
                 }
                 int clean = cleanup == null ? 0 : in.cleanup(cleanup);
-                if (minutes + clean > app.salondesk.catalog.Phases.MAX_MINUTES) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.minutes", minutes + clean, app.salondesk.catalog.Phases.MAX_MINUTES));
+                if (minutes + clean > app.salondesk.model.catalog.Phases.MAX_MINUTES) {
+                    throw new CliInvalid(setup.messages.format("cli.invalid.minutes", minutes + clean, app.salondesk.model.catalog.Phases.MAX_MINUTES));
                 }
                 BigDecimal amount = in.price(price);
                 String c = in.text(category, "--category", SetupInput.MAX_CATEGORY);
@@ -174,7 +174,7 @@ final class ServicesCommand implements Runnable {
                         duration == null ? s.durationMin() : in.minutes(duration),
                         price == null ? s.price() : in.price(price), s.active());
                 nameIsFree(setup, now.name(), s.id());
-                app.salondesk.catalog.Phases shape = phases == null ? null : in.phases(phases);
+                app.salondesk.model.catalog.Phases shape = phases == null ? null : in.phases(phases);
                 Integer clean = cleanup == null ? null : in.cleanup(cleanup);
                 ServiceDetails[] after = {now};
                 setup.dsl.transaction(cfg -> {

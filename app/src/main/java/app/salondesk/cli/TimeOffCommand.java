@@ -1,8 +1,8 @@
 package app.salondesk.cli;
 
-import app.salondesk.staff.MasterDetails;
-import app.salondesk.staff.MasterRepository;
-import app.salondesk.staff.TimeOffEntry;
+import app.salondesk.model.staff.MasterDetails;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.staff.TimeOffEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

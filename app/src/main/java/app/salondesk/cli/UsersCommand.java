@@ -2,8 +2,8 @@ package app.salondesk.cli;
 
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
-import app.salondesk.staff.StaffMember;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.model.staff.StaffMember;
+import app.salondesk.logic.staff.StaffRepository;
 import org.jooq.exception.DataAccessException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,13 +1,13 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Source;
-import app.salondesk.waitlist.DailyWindow;
-import app.salondesk.waitlist.JoinOutcome;
-import app.salondesk.waitlist.NewWaitlistEntry;
-import app.salondesk.waitlist.WaitlistEntry;
-import app.salondesk.waitlist.WaitlistRepository;
-import app.salondesk.waitlist.WaitlistRules;
-import app.salondesk.waitlist.WaitlistState;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.JoinOutcome;
+import app.salondesk.model.waitlist.NewWaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistEntry;
+import app.salondesk.logic.waitlist.WaitlistRepository;
+import app.salondesk.model.waitlist.WaitlistRules;
+import app.salondesk.model.waitlist.WaitlistState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

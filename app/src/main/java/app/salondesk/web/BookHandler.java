@@ -1,10 +1,10 @@
 package app.salondesk.web;
 
-import app.salondesk.clients.PhoneNumbers;
-import app.salondesk.online.OnlineDesk;
-import app.salondesk.online.OnlineOutcome;
-import app.salondesk.online.OnlineRequest;
-import app.salondesk.online.OnlineSalon;
+import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.online.OnlineOutcome;
+import app.salondesk.model.online.OnlineRequest;
+import app.salondesk.model.online.OnlineSalon;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;

@@ -1,6 +1,6 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.EngineFixture;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.PgBouncer;
 import app.salondesk.db.TestPostgres;

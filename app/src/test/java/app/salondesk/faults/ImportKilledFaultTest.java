@@ -1,7 +1,7 @@
 package app.salondesk.faults;
 
 import app.salondesk.Main;
-import app.salondesk.booking.BookingEngine;
+import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.cli.CliTestAccess;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;

@@ -1,6 +1,6 @@
 package app.salondesk.web;
 
-import app.salondesk.booking.EngineFixture;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.cli.OnlineServer;
 
 import java.time.Clock;
