@@ -9,7 +9,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
-import app.salondesk.gui.shell.SalonDeskApp;
 
 /**
  * The one place where errors become dialogs. The dialog says what happened in the person's
@@ -42,7 +41,7 @@ public final class ErrorDialogs {
         alert.setTitle("SalonDesk");
         alert.setHeaderText(messages.get("app.cannotStart"));
         alert.setContentText(failure instanceof StartupException
-                ? SalonDeskApp.describe(messages, failure)
+                ? Failures.describe(messages, failure)
                 : unexpected(messages, failure, logFile));
         DeskWindows.showAndWait(alert);
     }

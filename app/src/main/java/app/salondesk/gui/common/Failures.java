@@ -1,6 +1,7 @@
 package app.salondesk.gui.common;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.runtime.StartupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,5 +58,13 @@ public final class Failures {
 
     private static String newReference() {
         return String.format("%06X", ThreadLocalRandom.current().nextInt(1 << 24));
+    }
+
+    /** A failure to start in the user's words (the reason's sentence), any other with its reference. */
+    public static String describe(Messages messages, Throwable failure) {
+        if (failure instanceof StartupException se) {
+            return messages.format(se.reason().messageKey, se.detail());
+        }
+        return say(messages, "failure.withReference", failure);
     }
 }

@@ -5,7 +5,6 @@ import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.SignInMemory;
-import app.salondesk.runtime.StartupException;
 import app.salondesk.runtime.WarmUp;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -113,13 +112,5 @@ public final class SalonDeskApp extends Application {
             s.close();
         }
         log.info("SalonDesk closed");
-    }
-
-    /** For tests: the startup exception's text in the user's words. */
-    public static String describe(Messages messages, Throwable failure) {
-        if (failure instanceof StartupException se) {
-            return messages.format(se.reason().messageKey, se.detail());
-        }
-        return Failures.say(messages, "failure.withReference", failure);
     }
 }
