@@ -153,7 +153,7 @@ public final class BookingEngine {
         // sends E.164), costs no extra round trip
         String region = newPhone && !cmd.newClient().phone().strip().startsWith("+")
                 ? new SalonRepository(dsl).country(cmd.tenantId()) : PhoneNumbers.NO_REGION;
-        Optional<Invalid> bad = cmd.invalid(region);
+        Optional<Invalid> bad = RequestChecks.invalid(cmd, region);
         if (bad.isPresent()) {
             return bad.get();
         }
