@@ -7,6 +7,7 @@ import app.salondesk.model.online.OnlineOutcome;
 import app.salondesk.model.online.OnlineRequest;
 import app.salondesk.model.online.OnlineSalon;
 import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineTime;
 import app.salondesk.model.online.OnlineWaitRequest;
 
 import java.time.Duration;

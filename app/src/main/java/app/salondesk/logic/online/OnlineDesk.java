@@ -1,6 +1,5 @@
 package app.salondesk.logic.online;
 
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
@@ -10,6 +9,7 @@ import app.salondesk.model.online.OnlineOutcome;
 import app.salondesk.model.online.OnlineRequest;
 import app.salondesk.model.online.OnlineSalon;
 import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineTime;
 import app.salondesk.model.online.OnlineWaitRequest;
 
 /**
@@ -68,7 +68,4 @@ public interface OnlineDesk {
     /** What a client may cancel: the answer to a private link's "Cancel". */
     enum CancelOutcome { CANCELLED, ALREADY_CANCELLED, TOO_LATE, NOT_FOUND, TRY_AGAIN }
 
-    /** A free start: which master, and when (the page writes it in the salon's zone). */
-    record OnlineTime(long masterId, String masterName, Instant start) {
-    }
 }

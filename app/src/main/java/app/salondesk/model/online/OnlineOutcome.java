@@ -2,7 +2,6 @@ package app.salondesk.model.online;
 
 import java.util.List;
 import java.util.function.Function;
-import app.salondesk.logic.online.OnlineDesk;
 
 /**
  * What became of an online booking request: the engine's outcomes in the shape the page
@@ -29,7 +28,7 @@ public sealed interface OnlineOutcome {
     }
 
     /** The time was just taken; the nearest free starts (as the page may offer them). */
-    record TimeTaken(List<OnlineDesk.OnlineTime> nearestFree) implements OnlineOutcome {
+    record TimeTaken(List<OnlineTime> nearestFree) implements OnlineOutcome {
         public TimeTaken {
             nearestFree = List.copyOf(nearestFree);
         }

@@ -34,6 +34,7 @@ import app.salondesk.model.online.OnlineOutcome;
 import app.salondesk.model.online.OnlineRequest;
 import app.salondesk.model.online.OnlineSalon;
 import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineTime;
 import app.salondesk.model.online.OnlineWaitRequest;
 
 import static app.salondesk.logic.booking.EngineFixture.ZONE;
@@ -224,7 +225,7 @@ class OnlineDeskServiceTest {
         f.booked(f.engine.book(f.cutWith(f.bohdan, at(12, 0))));
         f.dsl.execute("UPDATE masters SET online_bookable = false WHERE id = " + f.bohdan);
         OnlineOutcome o = online.book(request(f.anna, at(12, 30), "+380675551236"));
-        List<OnlineDesk.OnlineTime> offered = assertInstanceOf(OnlineOutcome.TimeTaken.class, o, o.toString()).nearestFree();
+        List<OnlineTime> offered = assertInstanceOf(OnlineOutcome.TimeTaken.class, o, o.toString()).nearestFree();
         assertFalse(offered.isEmpty());
         assertTrue(offered.stream().allMatch(t -> t.masterId() == f.anna), "only Anna is bookable online: " + offered);
         assertTrue(offered.stream().anyMatch(t -> t.start().equals(at(13, 0))), offered.toString());
@@ -343,7 +344,7 @@ class OnlineDeskServiceTest {
         LocalDate far = LocalDate.now(ZONE).plusDays(4);
         invalid(online.book(request(f.anna, far.atTime(10, 0).atZone(ZONE).toInstant(), "+380675551242")), "start", "online.invalid.tooFar");
         assertEquals(List.of(), online.freeTimes(f.tenant, f.cut, f.anna, far));
-        List<OnlineDesk.OnlineTime> lastDay = online.freeTimes(f.tenant, f.cut, f.anna, LocalDate.now(ZONE).plusDays(3));
+        List<OnlineTime> lastDay = online.freeTimes(f.tenant, f.cut, f.anna, LocalDate.now(ZONE).plusDays(3));
         assertEquals(45, lastDay.size(), "08:00 to 19:00 every quarter: " + lastDay.size());
         Instant earliest = Instant.now().plusSeconds(7200);
         assertTrue(online.freeTimes(f.tenant, f.cut, null, LocalDate.now(ZONE)).stream().allMatch(t -> !t.start().isBefore(earliest.minusSeconds(5))));
@@ -354,10 +355,10 @@ class OnlineDeskServiceTest {
     @Test
     void anyMasterMergesTheBookableMastersFreeStarts() {
         f.booked(f.engine.book(f.cutWith(f.anna, at(10, 0))));
-        List<OnlineDesk.OnlineTime> any = online.freeTimes(f.tenant, f.cut, null, DAY);
-        OnlineDesk.OnlineTime ten = any.stream().filter(t -> t.start().equals(at(10, 0))).findFirst().orElseThrow();
+        List<OnlineTime> any = online.freeTimes(f.tenant, f.cut, null, DAY);
+        OnlineTime ten = any.stream().filter(t -> t.start().equals(at(10, 0))).findFirst().orElseThrow();
         assertEquals(f.bohdan, ten.masterId(), "Anna is busy at 10:00; Bohdan is free");
-        assertEquals(any.size(), any.stream().map(OnlineDesk.OnlineTime::start).distinct().count(), "each start once");
+        assertEquals(any.size(), any.stream().map(OnlineTime::start).distinct().count(), "each start once");
         assertEquals(at(8, 0), any.get(0).start());
         assertTrue(online.freeTimes(f.tenant, f.cut, f.anna, DAY).stream().noneMatch(t -> t.start().equals(at(10, 0))));
         assertEquals(List.of(), online.freeTimes(f.tenant, f.cut, f.vira, DAY), "Vira does not cut");
