@@ -1,13 +1,13 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.desk.DeskLogic;
 import app.salondesk.logic.booking.ScheduleRepository;
 import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.gui.calendar.DayScheduleViewModel;
 import app.salondesk.logic.calendar.EngineCommands;
 import app.salondesk.gui.calendar.ResourceDayViewModel;
 import app.salondesk.logic.calendar.ResourceScheduleService;
-import app.salondesk.logic.booking.ResourceHoldsRepository;
 import app.salondesk.logic.calendar.ScheduleService;
 import app.salondesk.logic.catalog.CatalogSetupService;
 import app.salondesk.logic.catalog.ServiceRepository;
@@ -15,8 +15,6 @@ import app.salondesk.model.booking.Source;
 import app.salondesk.logic.staff.MasterSetupService;
 import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.salon.SalonRepository;
-import app.salondesk.logic.online.OnlineSettingsRepository;
 import app.salondesk.logic.setup.OnlineBookingService;
 import app.salondesk.logic.setup.SalonSettingsService;
 import app.salondesk.gui.setup.SalonSettingsView;
@@ -24,29 +22,22 @@ import app.salondesk.gui.setup.SalonSettingsViewModel;
 import app.salondesk.model.staff.Master;
 import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.logic.booking.UtilisationRepository;
-import app.salondesk.logic.booking.BookingHistoryRepository;
-import app.salondesk.logic.booking.ClientVisitsRepository;
 import app.salondesk.gui.calendar.UtilisationView;
 import app.salondesk.model.staff.StaffRole;
 import app.salondesk.gui.staff.AccountViewModel;
 import app.salondesk.logic.staff.StaffRepository;
-import app.salondesk.logic.clients.ClientDataRepository;
 import app.salondesk.logic.clients.ClientDataService;
-import app.salondesk.logic.booking.BookingExportRepository;
 import app.salondesk.logic.export.ExportService;
-import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.gui.clients.ClientSearchView;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.model.live.BookingChange;
 import app.salondesk.logic.live.LiveUpdates;
 import app.salondesk.logic.waitlist.WaitlistDesk;
 import app.salondesk.logic.waitlist.WaitlistDeskService;
-import app.salondesk.logic.waitlist.WaitlistRepository;
 import app.salondesk.logic.waitlist.WaitlistWorker;
 import javafx.application.Platform;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
-import org.jooq.DSLContext;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -96,7 +87,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private Runnable onColumnsChanged = () -> { };
     private final StaffScreens staffScreens;
     private final DataScreens dataScreens;
-    private final SalonRepository salons;
+    private final SalonSettingsService salonSettings;
     private final app.salondesk.logic.print.DaySheetService sheets;
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
@@ -108,7 +99,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
      * @param liveSettings where to LISTEN for other desks' changes (its own connection), or
      *                     null for a desk without live updates
      */
-    public FrontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
+    public FrontDesk(Stage stage, DeskLogic logic, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
                      String userName, String databaseLabel, ConnectionSettings liveSettings, DeskData data) {
         DeskWindows.watch();   // the windows this desk opens: whole, on it, inside the screen (ADR 0027)
         StaffRole role = data.role();
@@ -116,23 +107,23 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.salon = salon;
         this.tasks = tasks;
         this.messages = messages;
-        this.engine = new BookingEngine(dsl);
-        this.masters = new MasterRepository(dsl);
-        this.services = new ServiceRepository(dsl);
-        this.resources = new app.salondesk.logic.catalog.ResourceRepository(dsl);
-        this.schedules = new ScheduleRepository(dsl);
+        this.engine = logic.engine();
+        this.masters = logic.masters();
+        this.services = logic.services();
+        this.resources = logic.resources();
+        this.schedules = logic.schedules();
         this.active = data.active();
         this.schedule = new DayScheduleViewModel(salon, active, new ScheduleService(schedules, masters), tasks, messages, clock);
         schedule.setCommands(new EngineCommands(engine, salon.id()));
-        schedule.setRuleQuestions(new app.salondesk.logic.calendar.RuleBookQuestions(new app.salondesk.logic.booking.RuleBookBatch(dsl)));
+        schedule.setRuleQuestions(new app.salondesk.logic.calendar.RuleBookQuestions(logic.ruleBook()));
         schedule.setOffers(data.catalogue().services(), data.catalogue().offers());
         this.role = role;
-        this.utilisation = new UtilisationRepository(dsl);
+        this.utilisation = logic.utilisation();
         schedule.editableProperty().set(role.mayEditBookings());
-        this.staffRepository = new StaffRepository(dsl);
+        this.staffRepository = logic.staff();
         this.window = new MainWindow(schedule, messages, userName, databaseLabel, this, role == StaffRole.ADMIN);
         this.resourceDay = new ResourceDayViewModel(salon, schedule.dateProperty(),
-                new ResourceScheduleService(resources, new ResourceHoldsRepository(dsl)), tasks, messages);
+                new ResourceScheduleService(resources, logic.resourceHolds()), tasks, messages);
         resourceDay.editableProperty().bind(schedule.editableProperty());
         window.offerResourceColumns(resourceDay);
         this.liveStatus = new LiveStatus(window, messages, schedule.editableProperty(), role.mayEditBookings(), this::reloadShown);
@@ -150,26 +141,25 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 () -> account.loginProperty().get());
         MasterSetupService masterSetup = new MasterSetupService(masters, schedules, salon.id());
         this.setup = new SetupScreens(stage, salon, masterSetup, masterSetup,
-                new CatalogSetupService(services, masters, new SalonRepository(dsl), salon.id()),
-                new OnlineBookingService(new OnlineSettingsRepository(dsl), salon.id()),
+                new CatalogSetupService(services, masters, logic.salons(), salon.id()),
+                new OnlineBookingService(logic.onlineSettings(), salon.id()),
                 new EngineCommands(engine, salon.id(), Source.FORM), tasks, messages, clock, role == StaffRole.ADMIN,
                 () -> {
                     schedule.reload();
                     refreshCatalogue();   // services or offers may have changed
                 }, () -> onColumnsChanged.run());
-        this.salons = new SalonRepository(dsl);
-        this.sheets = new app.salondesk.logic.print.DaySheetService(new BookingExportRepository(dsl), masters, salon, active, messages, clock);
+        this.salonSettings = logic.salonSettings();
+        this.sheets = new app.salondesk.logic.print.DaySheetService(logic.exports(), masters, salon, active, messages, clock);
         this.dataScreens = new DataScreens(stage,
-                new ExportService(new BookingExportRepository(dsl), new ClientRepository(dsl), salon, messages, clock),
-                new ClientDataService(new ClientDataRepository(dsl), salon, clock, Source.FORM), tasks, messages, active, role);
-        this.waitlistDesk = new WaitlistDeskService(new WaitlistRepository(dsl), salon.id(), () -> {
+                new ExportService(logic.exports(), logic.clients(), salon, messages, clock),
+                new ClientDataService(logic.clientData(), salon, clock, Source.FORM), tasks, messages, active, role);
+        this.waitlistDesk = new WaitlistDeskService(logic.waitlist(), salon.id(), () -> {
             if (waitlist != null) {
                 waitlist.wake();
             }
         });
         this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
-                new BookingHistoryRepository(dsl), new ClientRepository(dsl), new ClientVisitsRepository(dsl),
-                new app.salondesk.logic.booking.OnlineMatchRepository(dsl, salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
+                logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         ClientSearchView search = bookings.clientSearch();
         search.node().setPrefColumnCount(13);
@@ -183,9 +173,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }
         // the administrator may route a chain's desks' live updates elsewhere than the database URL
         // (SALONDESK_LIVE_URL: the live relay of serve, or PostgreSQL itself past PgBouncer; ADR 23)
-        this.live = liveSettings == null ? null : LiveUpdates.forDesk(liveSettings,
-                dsl.configuration().connectionProvider() instanceof org.jooq.impl.DataSourceConnectionProvider p ? p.dataSource() : null,
-                salon.id(), System.getenv("SALONDESK_LIVE_URL"));
+        this.live = liveSettings == null ? null : logic.liveUpdates(liveSettings, salon.id(),
+                System.getenv("SALONDESK_LIVE_URL"));
         if (live != null) {
             // the listener thread hops to the FX thread; reloads are coalesced by the view model
             live.onChange(change -> Platform.runLater(() -> changed(change)));
@@ -202,13 +191,14 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public static FrontDesk forSession(Stage stage, Session session, DeskData data, TaskRunner tasks, Messages messages, Clock clock) {
         var backend = session.backend();
         String where = backend.embedded() ? messages.get("status.embedded") : messages.format("status.server", backend.database().where());
-        FrontDesk desk = new FrontDesk(stage, backend.dsl(), session.salon(), tasks, messages, clock,
+        DeskLogic logic = new DeskLogic(backend);
+        FrontDesk desk = new FrontDesk(stage, logic, session.salon(), tasks, messages, clock,
                 signedIn(data, messages, backend.user(), backend.embedded()), where, backend.database().settings(), data);
         if (!backend.embedded()) {
             desk.onSharedServer(backend.database()::usePassword);
         } else {
             // the embedded desk is the salon's only program: it runs the waitlist worker (ADR 13)
-            desk.runWaitlistWorker(WaitlistWorker.start(backend.dsl(), backend.database().settings(), session.salon().id()));
+            desk.runWaitlistWorker(logic.startWaitlistWorker(backend.database().settings(), session.salon().id()));
         }
         return desk;
     }
@@ -357,7 +347,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     @Override
     public void openSalonSettings() {
-        SalonSettingsViewModel vm = new SalonSettingsViewModel(new SalonSettingsService(salons), salon.id(), tasks, messages);
+        SalonSettingsViewModel vm = new SalonSettingsViewModel(salonSettings, salon.id(), tasks, messages);
         vm.setOnSaved(changed -> onSalonChanged.accept(changed));
         SalonSettingsView.show(stage, vm, messages, setup::openMastersHours);
     }
@@ -426,17 +416,17 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
 
     /** What the desk of this session needs before its window is built; call off the FX thread. */
     public static DeskData deskData(Session session) {
-        DSLContext dsl = session.backend().dsl();
-        return deskData(dsl, session.salon().id(), new StaffRepository(dsl).currentRole().orElse(StaffRole.MANAGER));
+        DeskLogic logic = new DeskLogic(session.backend());
+        return deskData(logic, session.salon().id(), logic.staff().currentRole().orElse(StaffRole.MANAGER));
     }
 
     /** What a desk of this salon needs, for a login of the given role; call off the FX thread. */
-    public static DeskData deskData(DSLContext dsl, long salonId, StaffRole role) {
-        boolean demo = new SalonRepository(dsl).isDemo(salonId);
-        StaffRepository staff = new StaffRepository(dsl);
+    public static DeskData deskData(DeskLogic logic, long salonId, StaffRole role) {
+        boolean demo = logic.salons().isDemo(salonId);
+        StaffRepository staff = logic.staff();
         boolean ownerLogin = staff.signedInAsOwner();
-        return new DeskData(role, new MasterRepository(dsl).findActive(salonId), demo,
-                demo && ownerLogin, BookingScreens.catalogue(new ServiceRepository(dsl), salonId),
+        return new DeskData(role, logic.masters().findActive(salonId), demo,
+                demo && ownerLogin, BookingScreens.catalogue(logic.services(), salonId),
                 staff.signedInName(salonId).orElse(null), ownerLogin);
     }
 

@@ -5,8 +5,8 @@ import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.StartupException;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.logic.desk.DeskLogic;
 import app.salondesk.logic.salon.SalonRepository;
-import app.salondesk.logic.staff.StaffRepository;
 
 import java.util.Optional;
 
@@ -30,7 +30,8 @@ public record Session(Backend backend, Salon salon) implements Opening {
     }
 
     public static Opening choose(Backend backend, Long salonId) {
-        SalonRepository salons = new SalonRepository(backend.dsl());
+        DeskLogic logic = new DeskLogic(backend);
+        SalonRepository salons = logic.salons();
         if (salonId != null) {
             return new Session(backend, salons.find(salonId).orElseThrow(() -> new StartupException(StartupException.Reason.NO_SALON,
                     backend.database().where() + " (salon " + salonId + ")", null)));
@@ -40,7 +41,7 @@ public record Session(Backend backend, Salon salon) implements Opening {
             return new Session(backend, salon.get());
         }
         // row-level security shows a staff login its own salon only: seeing none, it has none
-        if (backend.embedded() || new StaffRepository(backend.dsl()).signedInAsOwner()) {
+        if (backend.embedded() || logic.staff().signedInAsOwner()) {
             return new Opening.Empty(backend);
         }
         throw new StartupException(StartupException.Reason.NO_SALON_FOR_LOGIN, backend.user(), null);

@@ -1,12 +1,10 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.db.StartupTimeline;
-import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.WindowSettings;
-import app.salondesk.logic.setup.SalonSetup;
 import app.salondesk.gui.setup.SetupWizardView;
 import app.salondesk.gui.setup.SetupWizardViewModel;
 import app.salondesk.gui.setup.WelcomeView;
@@ -29,6 +27,7 @@ import app.salondesk.gui.common.DeskWindows;
 import app.salondesk.gui.common.SaveFolder;
 import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.common.TextSize;
+import app.salondesk.logic.desk.DeskLogic;
 
 /**
  * What the main window shows, and the moves between: the welcome screen of an empty database,
@@ -151,7 +150,7 @@ public final class Shell implements AutoCloseable {
     // ---- first start ------------------------------------------------------------------------------
 
     private void showWelcome() {
-        WelcomeViewModel vm = new WelcomeViewModel(messages, tasks, () -> new DemoSalon(backend.dsl(), clock, messages).seed());
+        WelcomeViewModel vm = new WelcomeViewModel(messages, tasks, () -> new DeskLogic(backend).demo(clock, messages).seed());
         vm.setOnDemo(salon -> showDesk(new Session(backend, salon)));
         vm.setOnSetUp(() -> showWizard(null));
         stage.setTitle("SalonDesk");
@@ -167,7 +166,7 @@ public final class Shell implements AutoCloseable {
     private void showWizard(Stage over) {
         // the computer's region, as the system said it before SalonDesk chose its language
         SetupWizardViewModel vm = new SetupWizardViewModel(messages, tasks, LanguageSetting.SYSTEM_LOCALE.getCountry(),
-                ZoneId.systemDefault(), new SalonSetup(backend.dsl())::create);
+                ZoneId.systemDefault(), new DeskLogic(backend).salonSetup()::create);
         SetupWizardView view = new SetupWizardView(vm, messages);
         if (over == null) {
             vm.setOnCreated(salon -> showDesk(new Session(backend, salon)));

@@ -1,6 +1,7 @@
 package app.salondesk.logic.demo;
 
 import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.SalonBookings;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.NewBooking;
@@ -35,7 +36,10 @@ import static app.salondesk.jooq.Tables.MASTER_SERVICES;
 import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;
 import static app.salondesk.jooq.Tables.MASTER_WORKING_HOURS;
 import static app.salondesk.jooq.Tables.ONLINE_SETTINGS;
+import static app.salondesk.jooq.Tables.RESOURCES;
+import static app.salondesk.jooq.Tables.SALON_KEYS;
 import static app.salondesk.jooq.Tables.SERVICES;
+import static app.salondesk.jooq.Tables.STAFF;
 import static app.salondesk.jooq.Tables.TENANTS;
 
 /**
@@ -97,6 +101,36 @@ public final class DemoSalon {
         this.dsl = dsl;
         this.clock = clock;
         this.words = words;
+    }
+
+    /**
+     * Removes the demo salon with everything in it — bookings and their history, clients,
+     * masters with their hours and time off, services, staff rows, its secrets — in one
+     * transaction: all of it, or (on any refusal) nothing. The owner's work: staff have no
+     * DELETE (migration 8), so for them the database answers 42501 and nothing changes.
+     *
+     * @return false when the salon is not a demo salon (a real salon is never removed here)
+     */
+    public static boolean remove(DSLContext dsl, long id) {
+        return dsl.transactionResult(cfg -> {
+            DSLContext tx = DSL.using(cfg);
+            Boolean demo = tx.select(TENANTS.IS_DEMO).from(TENANTS).where(TENANTS.ID.eq(id)).forUpdate().fetchOne(TENANTS.IS_DEMO);
+            if (!Boolean.TRUE.equals(demo)) {
+                return false;
+            }
+            int bookings = SalonBookings.deleteAll(tx, id);
+            tx.deleteFrom(CLIENTS).where(CLIENTS.TENANT_ID.eq(id)).execute();
+            // hours, weeks, own days, time off and who-does-what go with their master (ON DELETE CASCADE)
+            int masters = tx.deleteFrom(MASTERS).where(MASTERS.TENANT_ID.eq(id)).execute();
+            tx.deleteFrom(SERVICES).where(SERVICES.TENANT_ID.eq(id)).execute();
+            // rooms and equipment (what needed them went with the services, their holds with the bookings)
+            tx.deleteFrom(RESOURCES).where(RESOURCES.TENANT_ID.eq(id)).execute();
+            tx.deleteFrom(STAFF).where(STAFF.TENANT_ID.eq(id)).execute();
+            tx.deleteFrom(SALON_KEYS).where(SALON_KEYS.TENANT_ID.eq(id)).execute();
+            tx.deleteFrom(TENANTS).where(TENANTS.ID.eq(id)).execute();
+            log.info("removed the demo salon {} ({} bookings, {} masters)", id, bookings, masters);
+            return true;
+        });
     }
 
     /** Creates the demo salon unless this database has it already; returns it either way. */

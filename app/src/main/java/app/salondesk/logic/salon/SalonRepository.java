@@ -1,12 +1,8 @@
 package app.salondesk.logic.salon;
 
-import app.salondesk.logic.booking.SalonBookings;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.SelectField;
-import org.jooq.impl.DSL;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.ZoneId;
 import java.util.Currency;
@@ -15,16 +11,9 @@ import java.util.Optional;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.SalonSettings;
 
-import static app.salondesk.jooq.Tables.CLIENTS;
-import static app.salondesk.jooq.Tables.MASTERS;
-import static app.salondesk.jooq.Tables.SALON_KEYS;
-import static app.salondesk.jooq.Tables.SERVICES;
-import static app.salondesk.jooq.Tables.STAFF;
 import static app.salondesk.jooq.Tables.TENANTS;
 
 public final class SalonRepository {
-
-    private static final Logger log = LoggerFactory.getLogger(SalonRepository.class);
 
     private final DSLContext dsl;
 
@@ -136,36 +125,6 @@ public final class SalonRepository {
     /** Whether the salon is the demo one (marked as such on screen, removable). */
     public boolean isDemo(long id) {
         return Boolean.TRUE.equals(dsl.select(TENANTS.IS_DEMO).from(TENANTS).where(TENANTS.ID.eq(id)).fetchOne(TENANTS.IS_DEMO));
-    }
-
-    /**
-     * Removes the demo salon with everything in it — bookings and their history, clients,
-     * masters with their hours and time off, services, staff rows, its secrets — in one
-     * transaction: all of it, or (on any refusal) nothing. The owner's work: staff have no
-     * DELETE (migration 8), so for them the database answers 42501 and nothing changes.
-     *
-     * @return false when the salon is not a demo salon (a real salon is never removed here)
-     */
-    public boolean removeDemo(long id) {
-        return dsl.transactionResult(cfg -> {
-            DSLContext tx = DSL.using(cfg);
-            Boolean demo = tx.select(TENANTS.IS_DEMO).from(TENANTS).where(TENANTS.ID.eq(id)).forUpdate().fetchOne(TENANTS.IS_DEMO);
-            if (!Boolean.TRUE.equals(demo)) {
-                return false;
-            }
-            int bookings = SalonBookings.deleteAll(tx, id);
-            tx.deleteFrom(CLIENTS).where(CLIENTS.TENANT_ID.eq(id)).execute();
-            // hours, weeks, own days, time off and who-does-what go with their master (ON DELETE CASCADE)
-            int masters = tx.deleteFrom(MASTERS).where(MASTERS.TENANT_ID.eq(id)).execute();
-            tx.deleteFrom(SERVICES).where(SERVICES.TENANT_ID.eq(id)).execute();
-            // rooms and equipment (what needed them went with the services, their holds with the bookings)
-            tx.deleteFrom(app.salondesk.jooq.Tables.RESOURCES).where(app.salondesk.jooq.Tables.RESOURCES.TENANT_ID.eq(id)).execute();
-            tx.deleteFrom(STAFF).where(STAFF.TENANT_ID.eq(id)).execute();
-            tx.deleteFrom(SALON_KEYS).where(SALON_KEYS.TENANT_ID.eq(id)).execute();
-            tx.deleteFrom(TENANTS).where(TENANTS.ID.eq(id)).execute();
-            log.info("removed the demo salon {} ({} bookings, {} masters)", id, bookings, masters);
-            return true;
-        });
     }
 
     private static Salon toSalon(Record r) {

@@ -1,9 +1,11 @@
 package app.salondesk.logic.setup;
 
+import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.logic.salon.Refusal;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.logic.salon.SalonRepository;
 import app.salondesk.model.salon.SalonSettings;
+import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,10 +17,12 @@ public final class SalonSettingsService implements SalonSettingsStore {
 
     private static final Logger log = LoggerFactory.getLogger(SalonSettingsService.class);
 
+    private final DSLContext dsl;
     private final SalonRepository salons;
 
-    public SalonSettingsService(SalonRepository salons) {
-        this.salons = salons;
+    public SalonSettingsService(DSLContext dsl) {
+        this.dsl = dsl;
+        this.salons = new SalonRepository(dsl);
     }
 
     /**
@@ -46,7 +50,7 @@ public final class SalonSettingsService implements SalonSettingsStore {
     @Override
     public SetupResult removeDemo(Salon demo) {
         try {
-            if (!salons.removeDemo(demo.id())) {
+            if (!DemoSalon.remove(dsl, demo.id())) {
                 // not (or no longer) the demo salon: nothing was removed, and a real salon never is
                 return new SetupResult.Refused(Refusal.BAD_VALUE);
             }

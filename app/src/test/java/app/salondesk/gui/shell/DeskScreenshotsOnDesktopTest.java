@@ -84,12 +84,12 @@ class DeskScreenshotsOnDesktopTest {
         Messages messages = new Messages(language);
         Salon salon = new DemoSalon(backend.dsl(), Clock.systemUTC(), messages).seed();
         AtomicReference<Stage> shown = new AtomicReference<>();
-        DeskData data = TestDesks.offFx(() -> FrontDesk.deskData(backend.dsl(), salon.id(), app.salondesk.model.staff.StaffRole.ADMIN));
+        DeskData data = TestDesks.offFx(() -> FrontDesk.deskData(new app.salondesk.logic.desk.DeskLogic(backend.dsl()), salon.id(), app.salondesk.model.staff.StaffRole.ADMIN));
         robot.interact(() -> {
             Stage stage = new Stage();
             window = stage;
             // named as the embedded desk names its owner's login (FrontDesk.forSession), not by the login
-            desk = new FrontDesk(stage, backend.dsl(), salon, tasks, messages, Clock.systemUTC(),
+            desk = new FrontDesk(stage, new app.salondesk.logic.desk.DeskLogic(backend.dsl()), salon, tasks, messages, Clock.systemUTC(),
                     FrontDesk.signedIn(data, messages, "salondesk", true), messages.get("status.embedded"), null, data);
             LocalDate day = LocalDate.now(salon.zone());
             while (day.getDayOfWeek().getValue() > 5 || day.getDayOfWeek() == java.time.DayOfWeek.MONDAY) {

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.logic.desk.DeskLogic;
 
 /**
  * Front desks for tests, built as the application builds them: what the desk needs is read
@@ -31,8 +32,9 @@ public final class TestDesks {
 
     public static FrontDesk frontDesk(Stage stage, DSLContext dsl, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
                                       String userName, String databaseLabel, ConnectionSettings liveSettings, StaffRole role) {
-        DeskData data = offFx(() -> FrontDesk.deskData(dsl, salon.id(), role));
-        return new FrontDesk(stage, dsl, salon, tasks, messages, clock, userName, databaseLabel, liveSettings, data);
+        DeskLogic logic = new DeskLogic(dsl);
+        DeskData data = offFx(() -> FrontDesk.deskData(logic, salon.id(), role));
+        return new FrontDesk(stage, logic, salon, tasks, messages, clock, userName, databaseLabel, liveSettings, data);
     }
 
     /** The desk of an open session, its role read from the database. */

@@ -68,7 +68,7 @@ class DemoSalonTest {
             var outcome = online.book(new app.salondesk.model.online.OnlineRequest(salon.id(), service.id(), master.id(), time.start(), "Demo Client",
                     "+380501112233", "", "", java.util.UUID.randomUUID()));
             assertTrue(outcome instanceof app.salondesk.model.online.OnlineOutcome.Booked, outcome.toString());
-            assertTrue(new app.salondesk.logic.salon.SalonRepository(b.dsl()).removeDemo(salon.id()));
+            assertTrue(DemoSalon.remove(b.dsl(), salon.id()));
             for (String table : java.util.List.of("online_settings", "online_bookings", "online_tokens", "tenants")) {
                 assertEquals(0, b.dsl().fetchCount(org.jooq.impl.DSL.table(table)), table);
             }

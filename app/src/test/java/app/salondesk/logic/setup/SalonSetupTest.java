@@ -110,7 +110,7 @@ class SalonSetupTest {
         Salon real = ((SetupResult.Done) new SalonSetup(dsl).create(plan("Real Salon"))).salon();
         Salon demo = new DemoSalon(dsl, Clock.systemUTC()).seed();
         int realBookings = count("SELECT count(*) FROM bookings WHERE tenant_id = " + real.id());
-        SalonSettingsService settings = new SalonSettingsService(new SalonRepository(dsl));
+        SalonSettingsService settings = new SalonSettingsService(dsl);
         assertEquals(demo, settings.load(real.id()).removableDemo().orElseThrow(), "offered in the real salon's settings");
         assertTrue(settings.load(demo.id()).removableDemo().isEmpty(), "not from the demo's own settings");
 
@@ -148,7 +148,7 @@ class SalonSetupTest {
         ConnectionSettings own = backend.database().settings();
         try (Backend admin = Backend.connect(new ConnectionSettings(own.url(), login, "admin-password"), 2)) {
             assertEquals(new SetupResult.Refused(Refusal.NO_PERMISSION),
-                    new SalonSettingsService(new SalonRepository(admin.dsl())).removeDemo(demo));
+                    new SalonSettingsService(admin.dsl()).removeDemo(demo));
         }
         assertEquals(bookings, count("SELECT count(*) FROM bookings WHERE tenant_id = " + demo.id()), "nothing was removed");
         assertEquals(1, count("SELECT count(*) FROM tenants WHERE id = " + demo.id()));
