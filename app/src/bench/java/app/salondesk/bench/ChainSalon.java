@@ -1,8 +1,8 @@
 package app.salondesk.bench;
 
+import app.salondesk.logic.staff.StaffRepository;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.logic.staff.StaffRepository;
 import org.jooq.DSLContext;
 
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package app.salondesk.bench;
 
+import app.salondesk.db.ConnectionSettings;
 import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.live.LiveUpdates;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.NewBooking;
-import app.salondesk.db.ConnectionSettings;
-import app.salondesk.logic.live.LiveUpdates;
 import app.salondesk.runtime.Backend;
 import org.jooq.DSLContext;
 import org.slf4j.Logger;

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.backup.BackupFolder;
 import app.salondesk.logic.backup.BackupRefused;
-import app.salondesk.model.backup.BackupSettings;
 import app.salondesk.logic.backup.Backups;
 import app.salondesk.logic.backup.Cluster;
 import app.salondesk.logic.backup.Manifest;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.backup.BackupSettings;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.SettingsFile;
 import app.salondesk.runtime.StartupException;

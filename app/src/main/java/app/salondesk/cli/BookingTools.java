@@ -1,16 +1,16 @@
 package app.salondesk.cli;
 
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.model.catalog.Service;
-import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.salon.SalonRepository;
 import app.salondesk.model.staff.Master;
-import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.runtime.Backend;
 
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
 import app.salondesk.logic.booking.BookingExportRepository;
-import app.salondesk.model.booking.Source;
 import app.salondesk.logic.clients.ClientDataRepository;
 import app.salondesk.logic.clients.ClientDataService;
 import app.salondesk.logic.clients.ClientRepository;
-import app.salondesk.model.export.ExportRequest;
 import app.salondesk.logic.export.ExportService;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.export.ExportRequest;
 import app.salondesk.model.staff.MasterDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

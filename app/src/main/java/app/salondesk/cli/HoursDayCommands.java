@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.model.staff.Week;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,15 +1,15 @@
 package app.salondesk.cli;
 
-import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.model.clients.ClientProblem;
 import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.logic.clients.ClientRules;
-import app.salondesk.model.clients.PhoneNumbers;
-import app.salondesk.i18n.Messages;
 import app.salondesk.logic.salon.SalonRepository;
-import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.clients.ClientProblem;
+import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.staff.MasterDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,8 +1,8 @@
 package app.salondesk.cli;
 
+import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.model.catalog.Offer;
 import app.salondesk.model.catalog.ServiceDetails;
-import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.model.staff.MasterDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,10 +1,10 @@
 package app.salondesk.cli;
 
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.model.catalog.Offer;
 import app.salondesk.model.catalog.ServiceDetails;
-import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.logic.staff.MasterRepository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
 import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.SalonSettings;
 import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.runtime.Backend;
 import org.jooq.exception.DataAccessException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,8 +1,8 @@
 package app.salondesk.cli;
 
+import app.salondesk.logic.booking.BookingSeries;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.logic.booking.BookingSeries;
 import app.salondesk.model.booking.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

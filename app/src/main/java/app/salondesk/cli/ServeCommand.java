@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
 import app.salondesk.db.ConnectionSettings;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.logic.live.LiveRelay;
-import app.salondesk.i18n.Messages;
+import app.salondesk.logic.waitlist.WaitlistWorker;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
-import app.salondesk.logic.waitlist.WaitlistWorker;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.slf4j.Logger;
@@ -20,8 +20,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**

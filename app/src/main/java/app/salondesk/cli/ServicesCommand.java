@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.model.catalog.ServiceDetails;
 import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.model.catalog.ServiceDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,15 +1,15 @@
 package app.salondesk.cli;
 
-import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.catalog.ServiceDetails;
-import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.runtime.Backend;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;

@@ -1,11 +1,11 @@
 package app.salondesk.cli;
 
+import app.salondesk.logic.waitlist.WaitlistRepository;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.waitlist.DailyWindow;
 import app.salondesk.model.waitlist.JoinOutcome;
 import app.salondesk.model.waitlist.NewWaitlistEntry;
 import app.salondesk.model.waitlist.WaitlistEntry;
-import app.salondesk.logic.waitlist.WaitlistRepository;
 import app.salondesk.model.waitlist.WaitlistRules;
 import app.salondesk.model.waitlist.WaitlistState;
 import picocli.CommandLine.Command;

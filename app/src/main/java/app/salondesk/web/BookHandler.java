@@ -1,7 +1,7 @@
 package app.salondesk.web;
 
-import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.model.online.OnlineOutcome;
 import app.salondesk.model.online.OnlineRequest;
 import app.salondesk.model.online.OnlineSalon;

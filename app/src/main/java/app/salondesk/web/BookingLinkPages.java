@@ -1,7 +1,7 @@
 package app.salondesk.web;
 
-import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.model.online.OnlineSalon;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;

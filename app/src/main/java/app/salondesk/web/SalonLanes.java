@@ -1,7 +1,7 @@
 package app.salondesk.web;
 
-import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.model.online.OnlineMaster;
 import app.salondesk.model.online.OnlineOutcome;
 import app.salondesk.model.online.OnlineRequest;

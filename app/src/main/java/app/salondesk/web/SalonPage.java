@@ -1,7 +1,7 @@
 package app.salondesk.web;
 
-import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.model.online.OnlineMaster;
 import app.salondesk.model.online.OnlineSalon;
 import app.salondesk.model.online.OnlineService;

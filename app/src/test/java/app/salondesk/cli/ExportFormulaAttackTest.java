@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
 import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.Source;
 import app.salondesk.logic.clients.StaffLogins;
 import app.salondesk.logic.export.SpreadsheetCells;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;

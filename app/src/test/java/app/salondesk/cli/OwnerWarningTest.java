@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.db.ConnectionSettings;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.staff.StaffRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

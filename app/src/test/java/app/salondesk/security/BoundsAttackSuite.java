@@ -1,7 +1,7 @@
 package app.salondesk.security;
 
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.runtime.SessionBounds;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,14 +1,14 @@
 package app.salondesk.security;
 
-import app.salondesk.model.booking.Booking;
+import app.salondesk.db.TestServers;
 import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.NoteChange;
 import app.salondesk.model.booking.Reschedule;
 import app.salondesk.model.booking.Source;
-import app.salondesk.db.TestServers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

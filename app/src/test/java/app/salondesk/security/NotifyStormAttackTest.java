@@ -1,9 +1,9 @@
 package app.salondesk.security;
 
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
-import app.salondesk.model.live.BookingChange;
 import app.salondesk.logic.live.LiveUpdates;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.live.BookingChange;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

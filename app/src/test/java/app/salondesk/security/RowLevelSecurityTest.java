@@ -1,12 +1,12 @@
 package app.salondesk.security;
 
+import app.salondesk.db.ConnectionSettings;
 import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.db.ConnectionSettings;
 import com.zaxxer.hikari.HikariDataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;

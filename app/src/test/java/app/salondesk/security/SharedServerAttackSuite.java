@@ -1,12 +1,12 @@
 package app.salondesk.security;
 
-import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
-import app.salondesk.model.live.BookingChange;
+import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.logic.live.LiveUpdates;
-import app.salondesk.model.staff.SalonLock;
 import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.live.BookingChange;
+import app.salondesk.model.staff.SalonLock;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

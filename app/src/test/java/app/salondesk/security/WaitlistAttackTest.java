@@ -1,9 +1,9 @@
 package app.salondesk.security;
 
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
 import app.salondesk.logic.staff.StaffRepository;
 import app.salondesk.logic.waitlist.WaitlistBooker;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.waitlist.WaitlistState;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.AfterAll;

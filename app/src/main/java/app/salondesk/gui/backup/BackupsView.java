@@ -1,6 +1,7 @@
 package app.salondesk.gui.backup;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.backup.BackupSettings;
 import javafx.beans.property.ObjectProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -26,7 +27,6 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import java.io.File;
-import app.salondesk.model.backup.BackupSettings;
 
 /** Settings → Backups in a window of its own: where, when, how many; back up now; the list; restore. */
 public final class BackupsView {

@@ -1,7 +1,11 @@
 package app.salondesk.gui.backup;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.backup.BackupFolder;
+import app.salondesk.logic.backup.BackupRefused;
+import app.salondesk.logic.backup.Backups;
+import app.salondesk.model.backup.BackupSettings;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -26,10 +30,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import app.salondesk.logic.backup.BackupFolder;
-import app.salondesk.logic.backup.BackupRefused;
-import app.salondesk.logic.backup.Backups;
-import app.salondesk.model.backup.BackupSettings;
 
 /**
  * Settings → Backups: the folder, the daily time and how many to keep; "Back up now"; the

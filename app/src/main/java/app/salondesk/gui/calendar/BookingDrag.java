@@ -1,9 +1,10 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.logic.booking.RuleBookBatch;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.Master;
 import app.salondesk.gui.common.SaveInFlight;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.RuleBookBatch;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.staff.Master;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Interval;
 import com.calendarfx.model.Resource;
@@ -38,7 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * The drag of a booking on the schedule, within its master's column or across to another's

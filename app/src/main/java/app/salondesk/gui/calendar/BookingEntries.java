@@ -1,9 +1,10 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.booking.Shape;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.calendar.BookingRef;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Interval;
 import com.calendarfx.view.DayEntryView;
@@ -18,7 +19,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.function.IntSupplier;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * How a booking looks on the day view: its entry (client — service, the status words and style),

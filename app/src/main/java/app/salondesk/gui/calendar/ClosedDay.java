@@ -1,6 +1,7 @@
 package app.salondesk.gui.calendar;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.TimeOff;
 import app.salondesk.model.staff.WorkingTime;
@@ -10,7 +11,6 @@ import java.time.format.TextStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.calendar.DaySchedule;
 
 /**
  * Why a master's whole day is closed, in words for her column (issue 31: "a demo master whose

@@ -1,7 +1,9 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.staff.Master;
 import com.calendarfx.model.Calendar;
 import com.calendarfx.model.Entry;
@@ -28,8 +30,8 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.StackPane;
 
 import java.time.Duration;
-import java.time.LocalDate;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -43,8 +45,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import app.salondesk.model.calendar.BookingRef;
-import app.salondesk.model.calendar.DaySchedule;
 
 /**
  * One salon day, one column per active master (CalendarFX {@code ResourcesView}): each

@@ -1,9 +1,21 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.BookingCommands;
+import app.salondesk.logic.calendar.RuleQuestions;
+import app.salondesk.logic.calendar.ScheduleSource;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.calendar.DaySchedule;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.Service;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.TaskRunner;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -11,41 +23,28 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleObjectProperty;
-
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.BookingStatus;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.beans.property.SimpleBooleanProperty;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.time.temporal.ChronoUnit;
-import app.salondesk.model.catalog.Offer;
-import app.salondesk.model.catalog.Service;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import app.salondesk.model.booking.ScheduledBooking;
 import java.util.Set;
-import app.salondesk.logic.calendar.BookingCommands;
-import app.salondesk.logic.calendar.RuleQuestions;
-import app.salondesk.logic.calendar.ScheduleSource;
-import app.salondesk.model.calendar.BookingRef;
-import app.salondesk.model.calendar.DaySchedule;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The state of the day schedule: which salon day is shown, what was loaded for it, and what

@@ -1,12 +1,14 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.BookingCommands;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.TaskRunner;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -17,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import app.salondesk.logic.calendar.BookingCommands;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * Undo at the desk (issue 17): each change of a booking made here is remembered

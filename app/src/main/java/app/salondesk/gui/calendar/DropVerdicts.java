@@ -1,8 +1,10 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.logic.booking.RuleBookBatch;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.logic.booking.RuleBookBatch;
+import app.salondesk.logic.calendar.RuleQuestions;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.salon.Salon;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -11,8 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import app.salondesk.logic.calendar.RuleQuestions;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * The rule book's answers for where a dragged booking may land (issue 30): when a drag starts,

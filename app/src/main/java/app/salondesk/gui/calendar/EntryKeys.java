@@ -1,5 +1,6 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.model.calendar.BookingRef;
 import com.calendarfx.view.EntryViewBase;
 import javafx.animation.PauseTransition;
 import javafx.event.Event;
@@ -16,7 +17,6 @@ import javafx.util.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * The day's bookings without the mouse: ↓ and ↑ go from booking to booking in time order (from

@@ -1,11 +1,12 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.model.calendar.DaySchedule;
+
 import java.time.LocalDate;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import app.salondesk.model.calendar.DaySchedule;
 
 /**
  * The answers of salon days the desk keeps — the last one of each day on screen, and days read

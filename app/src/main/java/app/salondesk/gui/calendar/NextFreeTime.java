@@ -1,10 +1,11 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.logic.calendar.RuleQuestions;
 import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.WallClock;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.TaskRunner;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -14,7 +15,6 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import app.salondesk.logic.calendar.RuleQuestions;
 
 /**
  * Where a new booking opened with Ctrl+N starts (issues 16 and 30): the first start of the shown

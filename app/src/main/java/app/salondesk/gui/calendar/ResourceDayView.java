@@ -1,7 +1,9 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.logic.booking.ResourceHoldsRepository.Hold;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.ResourceHoldsRepository.Hold;
+import app.salondesk.logic.calendar.ResourceDay;
+import app.salondesk.model.calendar.BookingRef;
 import com.calendarfx.model.Calendar;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Resource;
@@ -20,8 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import app.salondesk.logic.calendar.ResourceDay;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * The salon day with one column per unit of each room and piece of equipment (issue 18): two

@@ -1,8 +1,10 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.ResourceDay;
+import app.salondesk.logic.calendar.ResourceScheduleSource;
+import app.salondesk.model.salon.Salon;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -13,8 +15,6 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 import java.time.LocalDate;
 import java.util.Collection;
-import app.salondesk.logic.calendar.ResourceDay;
-import app.salondesk.logic.calendar.ResourceScheduleSource;
 
 /**
  * The state of the day seen by rooms and equipment (issue 18): whether the desk shows those

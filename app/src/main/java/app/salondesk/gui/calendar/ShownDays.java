@@ -1,9 +1,11 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.Master;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.WallClock;
+import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.TimeOff;
 import app.salondesk.model.staff.WorkingTime;
 import com.calendarfx.model.Calendar;
@@ -22,8 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import app.salondesk.model.calendar.BookingRef;
-import app.salondesk.model.calendar.DaySchedule;
 
 /**
  * What each loaded salon day has put on the masters' calendars, and how a newly loaded day

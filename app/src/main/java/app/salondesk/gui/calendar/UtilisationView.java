@@ -1,7 +1,7 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.model.booking.Utilisation;
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.booking.Utilisation;
 import app.salondesk.model.staff.Master;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;

@@ -1,8 +1,12 @@
 package app.salondesk.gui.catalog;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.CatalogSetup;
+import app.salondesk.model.catalog.Money;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.staff.MasterDetails;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -20,10 +24,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import app.salondesk.logic.catalog.CatalogSetup;
-import app.salondesk.model.catalog.Money;
-import app.salondesk.model.catalog.Offer;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /**
  * Who does what, from either side: the services one master does, or the masters who do one

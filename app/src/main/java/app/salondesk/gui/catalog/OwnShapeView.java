@@ -1,8 +1,8 @@
 package app.salondesk.gui.catalog;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.DiscardGuard;
 import app.salondesk.gui.common.WindowButtons;
+import app.salondesk.i18n.Messages;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;

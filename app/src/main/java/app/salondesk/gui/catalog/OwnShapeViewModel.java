@@ -1,9 +1,13 @@
 package app.salondesk.gui.catalog;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.logic.salon.SetupResult;
 import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.common.UnsavedEdits;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.CatalogSetup;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.model.catalog.Phases;
+import app.salondesk.model.catalog.ServiceDetails;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -13,10 +17,6 @@ import javafx.beans.property.StringProperty;
 
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.logic.catalog.CatalogSetup;
-import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.model.catalog.Phases;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /**
  * A master's own phases and cleanup of a service she does (issue 31): what {@code masters

@@ -1,6 +1,7 @@
 package app.salondesk.gui.catalog;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.catalog.Phases;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -14,7 +15,6 @@ import javafx.collections.ObservableList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.catalog.Phases;
 
 /**
  * A service's shape as the Services screen edits it (issue 31; the model is ADR 18's): its phases

@@ -1,11 +1,12 @@
 package app.salondesk.gui.catalog;
 
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import app.salondesk.logic.catalog.ResourceRepository;
 import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.model.catalog.ServiceDetails;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /** ☰ → Rooms and equipment's reads and writes for one salon, on the repositories (called off the FX thread). */
 public final class ResourceStore implements ResourcesViewModel.Store {

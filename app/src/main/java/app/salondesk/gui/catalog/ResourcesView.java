@@ -1,7 +1,9 @@
 package app.salondesk.gui.catalog;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.WindowButtons;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.ResourceRepository;
+import app.salondesk.model.catalog.ServiceDetails;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -18,8 +20,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import app.salondesk.logic.catalog.ResourceRepository;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /**
  * ☰ → Rooms and equipment: builds the controls and binds them to {@link ResourcesViewModel}. Add is

@@ -1,7 +1,9 @@
 package app.salondesk.gui.catalog;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.ResourceRepository;
+import app.salondesk.model.catalog.ServiceDetails;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -15,8 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import app.salondesk.logic.catalog.ResourceRepository;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /**
  * ☰ → Rooms and equipment (issue 18): the salon's resources with how many of each, a new one

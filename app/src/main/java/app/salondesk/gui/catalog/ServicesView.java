@@ -1,6 +1,7 @@
 package app.salondesk.gui.catalog;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.catalog.ServiceDetails;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -25,7 +26,6 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import java.util.function.Function;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /**
  * ☰ → Services: the salon's services in a table, the picked one's fields beside it with its

@@ -1,9 +1,14 @@
 package app.salondesk.gui.catalog;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.SetupRefusal;
-import app.salondesk.logic.salon.SetupResult;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.CatalogSetup;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.model.catalog.Money;
+import app.salondesk.model.catalog.Phases;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.salon.SetupRefusal;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -23,11 +28,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import app.salondesk.logic.catalog.CatalogSetup;
-import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.model.catalog.Money;
-import app.salondesk.model.catalog.Phases;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /**
  * Services: what the salon sells — name, category, usual length, price in the salon's

@@ -1,9 +1,16 @@
 package app.salondesk.gui.clients;
 
-import app.salondesk.model.booking.Visit;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.ClientCardService;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.logic.clients.ClientRules;
+import app.salondesk.model.booking.Visit;
+import app.salondesk.model.clients.ClientCard;
+import app.salondesk.model.clients.ClientDetails;
+import app.salondesk.model.clients.ClientProblem;
+import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.salon.Salon;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -24,13 +31,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import app.salondesk.logic.booking.ClientCardService;
-import app.salondesk.logic.clients.ClientRepository;
-import app.salondesk.logic.clients.ClientRules;
-import app.salondesk.model.clients.ClientCard;
-import app.salondesk.model.clients.ClientDetails;
-import app.salondesk.model.clients.ClientProblem;
-import app.salondesk.model.clients.PhoneNumbers;
 
 /**
  * The state of one client's card: the fields being edited and what is wrong with them, whether

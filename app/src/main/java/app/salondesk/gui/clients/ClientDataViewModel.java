@@ -1,7 +1,8 @@
 package app.salondesk.gui.clients;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.clients.ClientDataService;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -9,7 +10,6 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 import java.nio.file.Path;
 import java.util.Objects;
-import app.salondesk.logic.clients.ClientDataService;
 
 /**
  * The client card's admin actions on a client's data (issue 15): export everything stored about

@@ -1,9 +1,11 @@
 package app.salondesk.gui.clients;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.gui.common.FxDebouncer;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.model.clients.ClientSummary;
+import app.salondesk.model.salon.Salon;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Bounds;
 import javafx.scene.control.Label;
@@ -18,8 +20,6 @@ import javafx.stage.Popup;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
-import app.salondesk.logic.clients.ClientRepository;
-import app.salondesk.model.clients.ClientSummary;
 
 /**
  * A text field that lists matching clients under itself as the user types. Up/Down move in

@@ -2,6 +2,9 @@ package app.salondesk.gui.clients;
 
 import app.salondesk.gui.common.Debouncer;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.model.clients.ClientSummary;
+import app.salondesk.model.clients.PhoneNumbers;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -11,9 +14,6 @@ import javafx.collections.ObservableList;
 
 import java.util.Objects;
 import java.util.function.Consumer;
-import app.salondesk.logic.clients.ClientRepository;
-import app.salondesk.model.clients.ClientSummary;
-import app.salondesk.model.clients.PhoneNumbers;
 
 /**
  * Search as you type: what is typed, the clients that match it, and the pick. A query runs

@@ -2,8 +2,8 @@ package app.salondesk.gui.export;
 
 import app.salondesk.gui.common.SaveFolder;
 import app.salondesk.gui.common.TypeAhead;
-
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.export.ExportRequest;
 import app.salondesk.model.staff.Master;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -24,7 +24,6 @@ import javafx.util.StringConverter;
 
 import java.io.File;
 import java.util.function.BiFunction;
-import app.salondesk.model.export.ExportRequest;
 
 /**
  * ☰ → Export…: what (bookings, clients, a master's schedule), which days, which master, and

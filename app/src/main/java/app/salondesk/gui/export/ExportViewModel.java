@@ -1,8 +1,10 @@
 package app.salondesk.gui.export;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.Master;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.export.ExportService;
+import app.salondesk.model.export.ExportRequest;
+import app.salondesk.model.staff.Master;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -16,8 +18,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.logic.export.ExportService;
-import app.salondesk.model.export.ExportRequest;
 
 /**
  * The Export window's state (issue 15): what to export (bookings, clients, a master's schedule),

@@ -1,7 +1,8 @@
 package app.salondesk.gui.history;
 
-import app.salondesk.model.booking.HistoryEntry;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.history.HistoryText;
+import app.salondesk.model.booking.HistoryEntry;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
@@ -16,7 +17,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.List;
 import java.util.Map;
-import app.salondesk.logic.history.HistoryText;
 
 /** A booking's changes as the database recorded them: when, who, what, through which path. */
 public final class HistoryView {

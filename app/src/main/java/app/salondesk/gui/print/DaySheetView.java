@@ -1,6 +1,7 @@
 package app.salondesk.gui.print;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.print.DaySheet;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -12,7 +13,6 @@ import javafx.scene.layout.VBox;
 
 import java.util.ArrayList;
 import java.util.List;
-import app.salondesk.model.print.DaySheet;
 
 /**
  * The day sheet laid out on pages of a given size (a printer's printable area, or A4 for a

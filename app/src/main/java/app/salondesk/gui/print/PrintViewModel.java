@@ -1,8 +1,11 @@
 package app.salondesk.gui.print;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.Master;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.model.print.DaySheet;
+import app.salondesk.model.print.PrintOutcome;
+import app.salondesk.model.print.SheetRequest;
+import app.salondesk.model.staff.Master;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -16,9 +19,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.function.Function;
-import app.salondesk.model.print.DaySheet;
-import app.salondesk.model.print.PrintOutcome;
-import app.salondesk.model.print.SheetRequest;
 
 /**
  * Printing the day sheet: which masters (all, or one), the day or the week from it, cancelled

@@ -1,9 +1,10 @@
 package app.salondesk.gui.print;
 
-import java.nio.file.Path;
-import java.util.function.Consumer;
 import app.salondesk.model.print.DaySheet;
 import app.salondesk.model.print.PrintOutcome;
+
+import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /** Where a day sheet goes: the printer, or a PDF file. The desk's is {@link SheetPrinter}. */
 public interface SheetOutput {

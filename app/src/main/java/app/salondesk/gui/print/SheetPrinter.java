@@ -1,7 +1,10 @@
 package app.salondesk.gui.print;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.print.PdfFile;
+import app.salondesk.model.print.DaySheet;
+import app.salondesk.model.print.PrintOutcome;
 import javafx.print.PageLayout;
 import javafx.print.PrinterJob;
 import javafx.scene.Group;
@@ -21,9 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import app.salondesk.logic.print.PdfFile;
-import app.salondesk.model.print.DaySheet;
-import app.salondesk.model.print.PrintOutcome;
 
 /**
  * Prints the day sheet with JavaFX printing ({@link PrinterJob}: the system's printer dialog,

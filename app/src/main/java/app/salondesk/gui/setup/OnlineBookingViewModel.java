@@ -1,10 +1,11 @@
 package app.salondesk.gui.setup;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
-import app.salondesk.model.online.OnlineSettings;
 import app.salondesk.logic.online.OnlineSettingsRepository.Bookable;
 import app.salondesk.logic.online.OnlineSettingsRepository.Saved;
-import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.logic.setup.OnlineBookingStore;
+import app.salondesk.model.online.OnlineSettings;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-import app.salondesk.logic.setup.OnlineBookingStore;
 
 /**
  * ☰ → Online booking (admins): whether the salon takes bookings on its page, the page's address

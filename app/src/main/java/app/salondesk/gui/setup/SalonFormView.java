@@ -1,13 +1,13 @@
 package app.salondesk.gui.setup;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TypeAhead;
+import app.salondesk.i18n.Messages;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.VPos;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;

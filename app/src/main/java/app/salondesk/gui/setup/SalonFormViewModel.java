@@ -1,8 +1,8 @@
 package app.salondesk.gui.setup;
 
-import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.salon.SalonDefaults;
+import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.model.salon.SalonSettings;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;

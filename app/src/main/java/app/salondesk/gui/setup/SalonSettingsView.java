@@ -1,7 +1,7 @@
 package app.salondesk.gui.setup;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.DiscardGuard;
+import app.salondesk.i18n.Messages;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;

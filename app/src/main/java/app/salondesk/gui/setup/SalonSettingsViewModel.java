@@ -1,9 +1,11 @@
 package app.salondesk.gui.setup;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.setup.SalonSettingsStore;
+import app.salondesk.logic.setup.SetupResult;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.SalonSettings;
-import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -13,8 +15,6 @@ import java.time.ZoneId;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import app.salondesk.logic.setup.SalonSettingsStore;
-import app.salondesk.logic.setup.SetupResult;
 
 /**
  * Salon settings (admins, ☰ → Salon settings): the wizard's salon fields, loaded and saved off

@@ -1,8 +1,9 @@
 package app.salondesk.gui.setup;
 
-import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.logic.salon.SalonDefaults;
+import app.salondesk.model.setup.SalonPlan;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-import app.salondesk.model.setup.SalonPlan;
 
 /**
  * The salon's first services: name, usual length, price, and which of the masters do each —

@@ -1,9 +1,11 @@
 package app.salondesk.gui.setup;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.setup.SetupResult;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.SalonSettings;
-import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.model.setup.SalonPlan;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -17,8 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import app.salondesk.logic.setup.SetupResult;
-import app.salondesk.model.setup.SalonPlan;
 
 /**
  * "Set up my salon": four short steps — the salon, its opening week, the first masters, the

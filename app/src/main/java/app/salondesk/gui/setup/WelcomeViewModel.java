@@ -1,8 +1,8 @@
 package app.salondesk.gui.setup;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;

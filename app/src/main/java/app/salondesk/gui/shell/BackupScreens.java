@@ -1,11 +1,12 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.backup.BackupScheduler;
-import app.salondesk.logic.backup.Backups;
 import app.salondesk.gui.backup.BackupsView;
 import app.salondesk.gui.backup.BackupsViewModel;
-import app.salondesk.logic.backup.Cluster;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.backup.BackupScheduler;
+import app.salondesk.logic.backup.Backups;
+import app.salondesk.logic.backup.Cluster;
 import app.salondesk.runtime.Backend;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -17,7 +18,6 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * The desk's side of backups: Settings → Backups, the status bar's warning, the daily

@@ -1,32 +1,33 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.logic.booking.BookingHistoryRepository;
-import app.salondesk.logic.booking.ClientVisitsRepository;
-import app.salondesk.model.booking.HistoryEntry;
-import app.salondesk.logic.booking.ScheduleRepository;
 import app.salondesk.gui.booking.form.BookingFormView;
 import app.salondesk.gui.booking.form.BookingFormViewModel;
 import app.salondesk.gui.booking.visit.VisitFormView;
 import app.salondesk.gui.booking.visit.VisitFormViewModel;
-import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.gui.calendar.DayScheduleViewModel;
 import app.salondesk.gui.calendar.NextFreeTime;
 import app.salondesk.gui.calendar.ResourceDayViewModel;
-import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.logic.booking.ClientCardService;
 import app.salondesk.gui.clients.ClientCardView;
 import app.salondesk.gui.clients.ClientCardViewModel;
 import app.salondesk.gui.clients.ClientDataViewModel;
-import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.gui.clients.ClientSearchView;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.history.HistoryView;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.BookingHistoryRepository;
+import app.salondesk.logic.booking.ClientCardService;
+import app.salondesk.logic.booking.ClientVisitsRepository;
+import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.logic.waitlist.WaitlistDesk;
+import app.salondesk.model.booking.HistoryEntry;
+import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.model.staff.StaffRole;
-import app.salondesk.logic.waitlist.WaitlistDesk;
 import javafx.scene.control.Button;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -39,7 +40,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * The desk's windows about bookings and clients: the booking form (new — at a picked time, or

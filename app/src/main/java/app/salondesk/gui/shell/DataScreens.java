@@ -2,13 +2,14 @@ package app.salondesk.gui.shell;
 
 import app.salondesk.gui.clients.ClientCardView;
 import app.salondesk.gui.clients.ClientCardViewModel;
-import app.salondesk.logic.clients.ClientDataService;
 import app.salondesk.gui.clients.ClientDataView;
 import app.salondesk.gui.clients.ClientDataViewModel;
-import app.salondesk.logic.export.ExportService;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.export.ExportView;
 import app.salondesk.gui.export.ExportViewModel;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.clients.ClientDataService;
+import app.salondesk.logic.export.ExportService;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.StaffRole;
 import javafx.stage.Stage;
@@ -16,7 +17,6 @@ import javafx.stage.Stage;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * The desk's windows about the salon's data (issue 15): ☰ → Export… (everyone: each login exports

@@ -1,8 +1,8 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.calendar.DaySchedule;
-import app.salondesk.gui.calendar.DayScheduleViewModel;
 import app.salondesk.db.StartupTimeline;
+import app.salondesk.gui.calendar.DayScheduleViewModel;
+import app.salondesk.model.calendar.DaySchedule;
 import javafx.beans.value.ChangeListener;
 import javafx.scene.Scene;
 import org.slf4j.Logger;

@@ -4,23 +4,23 @@ import app.salondesk.gui.calendar.DayScheduleView;
 import app.salondesk.gui.calendar.DayScheduleViewModel;
 import app.salondesk.gui.calendar.ResourceDayView;
 import app.salondesk.gui.calendar.ResourceDayViewModel;
+import app.salondesk.gui.common.TypeAhead;
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.staff.Master;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
-import app.salondesk.model.staff.Master;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
-import javafx.util.StringConverter;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -30,11 +30,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
+import javafx.util.StringConverter;
 
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.time.format.FormatStyle;
-import app.salondesk.gui.common.TypeAhead;
+import java.util.List;
 
 /** The main window's content: toolbar, the day's schedule, notifications, status bar. */
 public final class MainWindow {

@@ -1,6 +1,9 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.db.StartupTimeline;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.gui.common.ErrorDialogs;
+import app.salondesk.gui.common.Failures;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.DbOptions;
@@ -19,9 +22,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.gui.common.ErrorDialogs;
-import app.salondesk.gui.common.Failures;
 
 /**
  * The application: opens the database off the FX thread — from before the toolkit starts, so

@@ -1,5 +1,7 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.gui.common.DeskWindows;
 import app.salondesk.i18n.Messages;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -18,8 +20,6 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.gui.common.DeskWindows;
 
 /**
  * Closing the window right after a drag or a Save (issue 15): the window does not close under a

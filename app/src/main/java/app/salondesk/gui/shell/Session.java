@@ -1,12 +1,12 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.logic.desk.DeskLogic;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.model.salon.Salon;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.StartupException;
-import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.desk.DeskLogic;
-import app.salondesk.logic.salon.SalonRepository;
 
 import java.util.Optional;
 

@@ -1,5 +1,6 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.common.DeskWindows;
 import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.WindowSettings;
@@ -16,7 +17,6 @@ import javafx.util.StringConverter;
 import java.text.NumberFormat;
 import java.util.Locale;
 import java.util.Optional;
-import app.salondesk.gui.common.DeskWindows;
 
 /**
  * Settings: the language of the window (each language named in itself), the text size, and on

@@ -1,38 +1,38 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.booking.BookingInTheWay;
-import app.salondesk.logic.calendar.BookingCommands;
-import app.salondesk.logic.catalog.CatalogSetup;
 import app.salondesk.gui.catalog.OffersView;
 import app.salondesk.gui.catalog.OffersViewModel;
 import app.salondesk.gui.catalog.ServicesView;
 import app.salondesk.gui.catalog.ServicesViewModel;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.setup.OnlineBookingStore;
+import app.salondesk.gui.common.DiscardGuard;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.setup.OnlineBookingView;
 import app.salondesk.gui.setup.OnlineBookingViewModel;
-import app.salondesk.model.staff.Master;
-import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.logic.staff.HoursSetup;
 import app.salondesk.gui.staff.setup.HoursView;
 import app.salondesk.gui.staff.setup.HoursViewModel;
 import app.salondesk.gui.staff.setup.InTheWayView;
 import app.salondesk.gui.staff.setup.InTheWayViewModel;
-import app.salondesk.logic.staff.MastersSetup;
 import app.salondesk.gui.staff.setup.MastersView;
 import app.salondesk.gui.staff.setup.MastersViewModel;
 import app.salondesk.gui.staff.setup.OwnDaysView;
 import app.salondesk.gui.staff.setup.OwnDaysViewModel;
 import app.salondesk.gui.staff.setup.TimeOffView;
 import app.salondesk.gui.staff.setup.TimeOffViewModel;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.BookingCommands;
+import app.salondesk.logic.catalog.CatalogSetup;
+import app.salondesk.logic.setup.OnlineBookingStore;
+import app.salondesk.logic.staff.HoursSetup;
+import app.salondesk.logic.staff.MastersSetup;
+import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.staff.Master;
+import app.salondesk.model.staff.MasterDetails;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import java.time.Clock;
 import java.util.List;
-import app.salondesk.gui.common.DiscardGuard;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * Builds the setup windows (☰ → Masters, ☰ → Services, ☰ → Online booking) and wires their view models to each

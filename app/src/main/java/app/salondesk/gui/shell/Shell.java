@@ -1,14 +1,19 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.db.StartupTimeline;
-import app.salondesk.i18n.LanguageSetting;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
-import app.salondesk.runtime.WindowSettings;
+import app.salondesk.gui.common.DeskWindows;
+import app.salondesk.gui.common.SaveFolder;
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.gui.common.TextSize;
 import app.salondesk.gui.setup.SetupWizardView;
 import app.salondesk.gui.setup.SetupWizardViewModel;
 import app.salondesk.gui.setup.WelcomeView;
 import app.salondesk.gui.setup.WelcomeViewModel;
+import app.salondesk.i18n.LanguageSetting;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.desk.DeskLogic;
+import app.salondesk.runtime.Backend;
+import app.salondesk.runtime.WindowSettings;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -23,11 +28,6 @@ import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiConsumer;
-import app.salondesk.gui.common.DeskWindows;
-import app.salondesk.gui.common.SaveFolder;
-import app.salondesk.gui.common.TaskRunner;
-import app.salondesk.gui.common.TextSize;
-import app.salondesk.logic.desk.DeskLogic;
 
 /**
  * What the main window shows, and the moves between: the welcome screen of an empty database,

@@ -1,5 +1,6 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.ServerAddress;
@@ -20,7 +21,6 @@ import javafx.collections.ObservableList;
 
 import java.util.function.Consumer;
 import java.util.function.Function;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * Signing in to a shared server: the server as a receptionist names it (a host, host:port, or

@@ -1,21 +1,21 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.gui.staff.SalonLocksView;
-import app.salondesk.gui.staff.SalonLocksViewModel;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.staff.PasswordView;
 import app.salondesk.gui.staff.PasswordViewModel;
-import app.salondesk.model.staff.StaffMember;
-import app.salondesk.logic.staff.StaffRepository;
-import app.salondesk.model.staff.StaffRole;
+import app.salondesk.gui.staff.SalonLocksView;
+import app.salondesk.gui.staff.SalonLocksViewModel;
 import app.salondesk.gui.staff.StaffView;
 import app.salondesk.gui.staff.StaffViewModel;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.staff.StaffMember;
+import app.salondesk.model.staff.StaffRole;
 import javafx.stage.Window;
 
 import java.time.Clock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * The desk's windows about logins: Staff (admins), a password — one's own or a colleague's —

@@ -1,14 +1,15 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.gui.booking.form.BookingFormViewModel;
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.gui.waitlist.WaitlistView;
+import app.salondesk.gui.waitlist.WaitlistViewModel;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.waitlist.WaitlistDesk;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.StaffRole;
-import app.salondesk.logic.waitlist.WaitlistDesk;
 import app.salondesk.model.waitlist.WaitlistEntry;
-import app.salondesk.gui.waitlist.WaitlistView;
-import app.salondesk.gui.waitlist.WaitlistViewModel;
 import javafx.stage.Stage;
 
 import java.time.LocalDate;
@@ -16,7 +17,6 @@ import java.time.LocalTime;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * Builds the Waitlist window (☰ → Waitlist) and its "book now": the booking form for an

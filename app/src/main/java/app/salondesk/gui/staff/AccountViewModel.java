@@ -1,12 +1,12 @@
 package app.salondesk.gui.staff;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import app.salondesk.logic.staff.StaffRepository;
 
 /**
  * Who sits at a desk on a shared server. The database owner (or a superuser) bypasses every

@@ -1,7 +1,8 @@
 package app.salondesk.gui.staff;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -10,7 +11,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 import java.util.function.Consumer;
-import app.salondesk.logic.staff.StaffRepository;
 
 /**
  * A new password for one login, typed twice: one's own (every staff member) or a colleague's

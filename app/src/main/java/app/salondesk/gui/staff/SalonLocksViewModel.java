@@ -1,7 +1,9 @@
 package app.salondesk.gui.staff;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.staff.SalonLock;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -12,8 +14,6 @@ import javafx.collections.ObservableList;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import app.salondesk.logic.staff.StaffRepository;
-import app.salondesk.model.staff.SalonLock;
 
 /**
  * Admin → Staff → Locks: who holds, or waits for, one of the salon's named locks — a master's,

@@ -1,6 +1,7 @@
 package app.salondesk.gui.staff;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.staff.StaffMember;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -17,7 +18,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import app.salondesk.model.staff.StaffMember;
 
 /**
  * Admin → Staff: a table of the salon's logins (role, a new password, disable), a line to add

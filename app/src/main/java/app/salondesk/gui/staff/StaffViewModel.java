@@ -1,7 +1,9 @@
 package app.salondesk.gui.staff;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.staff.StaffMember;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -10,8 +12,6 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 import java.util.concurrent.Callable;
-import app.salondesk.logic.staff.StaffRepository;
-import app.salondesk.model.staff.StaffMember;
 
 /**
  * Admin → Staff: the salon's logins, adding one, moving one to another role, disabling one.

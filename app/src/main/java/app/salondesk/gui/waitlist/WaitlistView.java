@@ -3,6 +3,9 @@ package app.salondesk.gui.waitlist;
 import app.salondesk.gui.common.TypeAhead;
 import app.salondesk.i18n.Messages;
 import app.salondesk.model.staff.Master;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.WaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistRules;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
@@ -29,9 +32,6 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import java.util.function.Function;
-import app.salondesk.model.waitlist.DailyWindow;
-import app.salondesk.model.waitlist.WaitlistEntry;
-import app.salondesk.model.waitlist.WaitlistRules;
 
 /**
  * The Waitlist window ({@link WaitlistViewModel}'s view): a day and a master (or all) on top, the

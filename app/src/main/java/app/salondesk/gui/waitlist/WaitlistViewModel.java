@@ -1,9 +1,15 @@
 package app.salondesk.gui.waitlist;
 
-import app.salondesk.model.clients.PhoneNumbers;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.Master;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.waitlist.WaitlistDesk;
+import app.salondesk.logic.waitlist.WaitlistRepository;
+import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.staff.Master;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.WaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistRules;
+import app.salondesk.model.waitlist.WaitlistState;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -23,12 +29,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import app.salondesk.logic.waitlist.WaitlistDesk;
-import app.salondesk.logic.waitlist.WaitlistRepository;
-import app.salondesk.model.waitlist.DailyWindow;
-import app.salondesk.model.waitlist.WaitlistEntry;
-import app.salondesk.model.waitlist.WaitlistRules;
-import app.salondesk.model.waitlist.WaitlistState;
 
 /**
  * ☰ → Waitlist: who waits for a time on one salon day, with one master or any (first come,

@@ -1,5 +1,7 @@
 package app.salondesk.logic.backup;
 
+import app.salondesk.model.backup.BackupJournal;
+import app.salondesk.model.backup.BackupSettings;
 import app.salondesk.runtime.SettingsFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,8 +15,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.backup.BackupJournal;
-import app.salondesk.model.backup.BackupSettings;
 
 /**
  * The backups of one embedded database: taking one (and checking it by loading it back),

@@ -1,9 +1,9 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.BookingCard;
 import org.jooq.DSLContext;
 
 import java.util.Optional;
-import app.salondesk.model.booking.BookingCard;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.CLIENTS;

@@ -1,23 +1,12 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome.Booked;
 import app.salondesk.model.booking.BookingOutcome.ChangedByOthers;
 import app.salondesk.model.booking.BookingOutcome.Invalid;
 import app.salondesk.model.booking.BookingOutcome.TimeTaken;
 import app.salondesk.model.booking.BookingOutcome.TryAgain;
-import app.salondesk.model.clients.PhoneNumbers;
-import app.salondesk.logic.salon.SalonRepository;
-import org.jooq.DSLContext;
-
-import java.time.Duration;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
-import java.util.function.Function;
-import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.FreeSlot;
@@ -29,6 +18,17 @@ import app.salondesk.model.booking.Reschedule;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
 import app.salondesk.model.booking.VisitOutcome;
+import app.salondesk.model.clients.PhoneNumbers;
+import org.jooq.DSLContext;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 

@@ -1,5 +1,8 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.ExportedBooking;
+import app.salondesk.model.booking.VisitCounts;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -11,9 +14,6 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.ExportedBooking;
-import app.salondesk.model.booking.VisitCounts;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.CLIENTS;

@@ -1,5 +1,6 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.HistoryEntry;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -7,7 +8,6 @@ import org.jooq.SelectSelectStep;
 import org.jooq.impl.DSL;
 
 import java.util.List;
-import app.salondesk.model.booking.HistoryEntry;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.BOOKING_HISTORY;

@@ -1,11 +1,11 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 
 import java.util.Optional;
 import java.util.UUID;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.Source;
 
 /**
  * The booking a request id made, if any: how an import run again after a crash tells the rows

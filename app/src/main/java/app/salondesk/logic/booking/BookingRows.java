@@ -1,19 +1,19 @@
 package app.salondesk.logic.booking;
 
-import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.jooq.tables.records.BookingsRecord;
-import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Record;
-
-import java.util.Optional;
-import java.util.UUID;
+import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+
+import java.util.Optional;
+import java.util.UUID;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 

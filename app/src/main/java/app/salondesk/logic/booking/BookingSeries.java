@@ -1,5 +1,14 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Repeat;
+import app.salondesk.model.booking.Reschedule;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.StatusChange;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -10,14 +19,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.Repeat;
-import app.salondesk.model.booking.Reschedule;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.StatusChange;
 
 /**
  * Recurring bookings (issue 17): "every 3 weeks, 6 times". A series is its occurrences — bookings

@@ -1,10 +1,11 @@
 package app.salondesk.logic.booking;
 
 
-import java.util.Optional;
 import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.model.clients.ClientCard;
 import app.salondesk.model.clients.ClientUpdateResult;
+
+import java.util.Optional;
 
 /** Loads and saves the client card: the client from its repository, the visits from the booking package. */
 public final class ClientCardService {

@@ -1,12 +1,12 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.NoShows;
+import app.salondesk.model.booking.Visit;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
 import java.util.List;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.NoShows;
-import app.salondesk.model.booking.Visit;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.MASTERS;

@@ -1,5 +1,8 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.NewBooking;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
@@ -13,9 +16,6 @@ import java.sql.Types;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.UUID;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.NewBooking;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 

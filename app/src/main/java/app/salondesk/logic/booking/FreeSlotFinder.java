@@ -1,5 +1,6 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.FreeSlot;
 import org.jooq.DSLContext;
 
 import java.time.Instant;
@@ -7,7 +8,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import app.salondesk.model.booking.FreeSlot;
 
 /**
  * The nearest free starts around a wished time (the nearest earlier and later ones first, then

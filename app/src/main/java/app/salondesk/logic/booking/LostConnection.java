@@ -1,6 +1,9 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome.TryAgain;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.InvalidReason;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -11,9 +14,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.InvalidReason;
 
 /**
  * A write whose answer the connection lost (issue 15): the network stalled (the pool's socket

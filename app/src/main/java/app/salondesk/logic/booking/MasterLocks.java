@@ -1,12 +1,12 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.db.Database;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import app.salondesk.model.booking.Source;
 
 /**
  * The statement that opens every write's transaction ({@link WriteProtocol}), taken once:

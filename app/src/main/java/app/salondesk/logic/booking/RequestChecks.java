@@ -3,8 +3,8 @@ package app.salondesk.logic.booking;
 import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.InvalidReason;
-import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.NewBooking.ClientDetails;
+import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.clients.PhoneNumbers;
 
 import java.util.Optional;

@@ -1,15 +1,15 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.booking.Shape;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.model.booking.Shape;
-import app.salondesk.model.booking.Source;
 
 /**
  * Reads which booking holds which unit of a room or a piece of equipment (migration 19's

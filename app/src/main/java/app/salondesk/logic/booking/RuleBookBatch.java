@@ -1,5 +1,7 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.booking.InvalidReason;
 import org.jooq.DSLContext;
 
 import java.time.Instant;
@@ -10,8 +12,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import app.salondesk.model.booking.FreeSlot;
-import app.salondesk.model.booking.InvalidReason;
 
 /**
  * The rule book ({@code booking_problem}, ADR 10) asked about many candidates in one round trip

@@ -1,5 +1,10 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.booking.Shape;
+import app.salondesk.model.booking.Source;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -11,11 +16,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.List;
-import app.salondesk.model.booking.BookingInTheWay;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.model.booking.Shape;
-import app.salondesk.model.booking.Source;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.CLIENTS;

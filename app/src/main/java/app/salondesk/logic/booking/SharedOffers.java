@@ -1,12 +1,13 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.FreeSlot;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import app.salondesk.model.booking.FreeSlot;
 
 /**
  * The nearest free times of losers who lost the same time, searched once (ADR 5, release day):

@@ -1,5 +1,6 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Utilisation;
 import org.jooq.DSLContext;
 
 import java.time.LocalDate;
@@ -9,7 +10,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import app.salondesk.model.booking.Utilisation;
 
 /**
  * How full each master's days are: booked minutes (pending, confirmed, arrived, completed —

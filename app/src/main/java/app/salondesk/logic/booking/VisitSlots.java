@@ -1,5 +1,9 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Shape;
+import app.salondesk.model.booking.VisitSequence;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 
@@ -14,10 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import app.salondesk.model.booking.FreeSlot;
-import app.salondesk.model.booking.NewVisit;
-import app.salondesk.model.booking.Shape;
-import app.salondesk.model.booking.VisitSequence;
 
 /**
  * Where a whole visit fits (issue 18): the starts of its first part at which every part, at the

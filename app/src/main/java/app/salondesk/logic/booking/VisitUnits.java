@@ -1,5 +1,6 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.VisitSequence;
 import org.jooq.DSLContext;
 
 import java.time.Duration;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import app.salondesk.model.booking.VisitSequence;
 
 /**
  * Whether the parts of one visit that hold the same room at the same time each get a unit of it

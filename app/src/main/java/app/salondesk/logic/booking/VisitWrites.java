@@ -1,5 +1,13 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
@@ -17,14 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.InvalidReason;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.NewVisit;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.VisitOutcome;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.VISITS;

@@ -1,6 +1,10 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.model.booking.BookingOutcome.TryAgain;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -11,10 +15,6 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.InvalidReason;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.VisitOutcome;
 
 /**
  * The one write protocol (DESIGN.md, "The booking protocol"; issue 30): what every write of

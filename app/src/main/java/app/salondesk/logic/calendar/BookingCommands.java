@@ -2,9 +2,9 @@ package app.salondesk.logic.calendar;
 
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.calendar.BookingRef;
 
 import java.time.Instant;
-import app.salondesk.model.calendar.BookingRef;
 
 /** The changes a calendar can ask for; in the app they go to the booking engine. */
 public interface BookingCommands {

@@ -6,9 +6,9 @@ import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.Reschedule;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
+import app.salondesk.model.calendar.BookingRef;
 
 import java.time.Instant;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * Calendar edits through the booking engine, each recorded in the history by its road: a drag

@@ -1,14 +1,14 @@
 package app.salondesk.logic.calendar;
 
-import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.logic.booking.RuleBookBatch;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.model.salon.Salon;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * The calendar's questions to the database's rule book ({@link RuleBookBatch}, migration 29). A

@@ -1,14 +1,14 @@
 package app.salondesk.logic.calendar;
 
-import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.logic.booking.RuleBookBatch;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.model.salon.Salon;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.calendar.BookingRef;
 
 /**
  * What the calendar asks the rule book before anything is written (issue 30: the desk's previews

@@ -1,16 +1,16 @@
 package app.salondesk.logic.calendar;
 
 import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.WallClock;
-import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.model.staff.WorkingTime;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import app.salondesk.model.calendar.DaySchedule;
 
 /** What a day view needs from the database for one salon day. */
 public final class ScheduleService implements ScheduleSource {

@@ -1,10 +1,10 @@
 package app.salondesk.logic.calendar;
 
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.Salon;
 
 import java.time.LocalDate;
 import java.util.List;
-import app.salondesk.model.calendar.DaySchedule;
 
 /** Where a day view gets its salon day from ({@link ScheduleService} against the database). */
 @FunctionalInterface

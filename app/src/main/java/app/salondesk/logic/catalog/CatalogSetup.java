@@ -1,14 +1,14 @@
 package app.salondesk.logic.catalog;
 
 import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.Phases;
+import app.salondesk.model.catalog.ServiceDetails;
 import app.salondesk.model.staff.MasterDetails;
 
 import java.math.BigDecimal;
 import java.util.Currency;
 import java.util.List;
-import app.salondesk.model.catalog.Offer;
-import app.salondesk.model.catalog.Phases;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /** What the Services screen, and who-does-what on both setup screens, ask of the database. */
 public interface CatalogSetup {

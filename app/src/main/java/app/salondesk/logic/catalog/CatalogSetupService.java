@@ -1,18 +1,18 @@
 package app.salondesk.logic.catalog;
 
 import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.Phases;
+import app.salondesk.model.catalog.ServiceDetails;
 import app.salondesk.model.salon.SalonSettings;
 import app.salondesk.model.salon.SetupRefusal;
-import app.salondesk.logic.salon.SetupResult;
 import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.logic.staff.MasterRepository;
 
 import java.math.BigDecimal;
 import java.util.Currency;
 import java.util.List;
-import app.salondesk.model.catalog.Offer;
-import app.salondesk.model.catalog.Phases;
-import app.salondesk.model.catalog.ServiceDetails;
 
 /** The Services screen's road to the database for one salon, refusals as values. */
 public final class CatalogSetupService implements CatalogSetup {

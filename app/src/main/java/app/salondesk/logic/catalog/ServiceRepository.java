@@ -1,14 +1,14 @@
 package app.salondesk.logic.catalog;
 
-import org.jooq.DSLContext;
-import org.jooq.impl.DSL;
-
-import java.util.List;
 import app.salondesk.model.catalog.Offer;
 import app.salondesk.model.catalog.OfferShape;
 import app.salondesk.model.catalog.Phases;
 import app.salondesk.model.catalog.Service;
 import app.salondesk.model.catalog.ServiceDetails;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+
+import java.util.List;
 
 import static app.salondesk.jooq.Tables.MASTER_SERVICES;
 import static app.salondesk.jooq.Tables.SERVICES;

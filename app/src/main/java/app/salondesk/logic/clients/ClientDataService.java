@@ -1,8 +1,8 @@
 package app.salondesk.logic.clients;
 
 import app.salondesk.model.booking.Source;
-import app.salondesk.runtime.WholeFile;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.WholeFile;
 import com.fasterxml.jackson.jr.ob.JSON;
 import org.jooq.exception.DataAccessException;
 

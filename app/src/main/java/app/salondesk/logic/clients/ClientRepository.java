@@ -1,5 +1,10 @@
 package app.salondesk.logic.clients;
 
+import app.salondesk.model.clients.ClientDetails;
+import app.salondesk.model.clients.ClientProblem;
+import app.salondesk.model.clients.ClientSummary;
+import app.salondesk.model.clients.ClientUpdateResult;
+import app.salondesk.model.clients.PhoneNumbers;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -13,11 +18,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import app.salondesk.model.clients.ClientDetails;
-import app.salondesk.model.clients.ClientProblem;
-import app.salondesk.model.clients.ClientSummary;
-import app.salondesk.model.clients.ClientUpdateResult;
-import app.salondesk.model.clients.PhoneNumbers;
 
 import static app.salondesk.jooq.Tables.CLIENTS;
 

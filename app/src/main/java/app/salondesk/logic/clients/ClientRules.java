@@ -1,8 +1,9 @@
 package app.salondesk.logic.clients;
 
-import java.util.Optional;
 import app.salondesk.model.clients.ClientProblem;
 import app.salondesk.model.clients.PhoneNumbers;
+
+import java.util.Optional;
 
 /**
  * What a client's name, phone and notes must be. The card checks as the user types, the

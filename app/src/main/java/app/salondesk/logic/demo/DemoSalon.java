@@ -1,12 +1,12 @@
 package app.salondesk.logic.demo;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.logic.booking.SalonBookings;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;

@@ -1,10 +1,11 @@
 package app.salondesk.logic.export;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingExportRepository;
 import app.salondesk.logic.clients.ClientRepository;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.WholeFile;
+import app.salondesk.model.export.ExportRequest;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.WholeFile;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import app.salondesk.model.export.ExportRequest;
 
 /**
  * Writes the exports of one salon (issue 15) — bookings and clients as CSV, a master's schedule

@@ -1,8 +1,8 @@
 package app.salondesk.logic.export;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ExportedBooking;
-import app.salondesk.i18n.Messages;
 import net.fortuna.ical4j.data.CalendarOutputter;
 import net.fortuna.ical4j.model.Calendar;
 import net.fortuna.ical4j.model.component.VEvent;

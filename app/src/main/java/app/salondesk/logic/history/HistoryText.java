@@ -1,7 +1,7 @@
 package app.salondesk.logic.history;
 
-import app.salondesk.model.booking.HistoryEntry;
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.booking.HistoryEntry;
 import com.fasterxml.jackson.jr.ob.JSON;
 
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package app.salondesk.logic.live;
 
 import app.salondesk.db.ConnectionSettings;
+import app.salondesk.model.live.BookingChange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,7 +14,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import app.salondesk.model.live.BookingChange;
 
 /**
  * Tells this desk, within a fraction of a second, when a booking of its salon changes,

@@ -1,14 +1,15 @@
 package app.salondesk.logic.online;
 
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineService;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import app.salondesk.model.online.OnlineMaster;
-import app.salondesk.model.online.OnlineSalon;
-import app.salondesk.model.online.OnlineService;
 
 /**
  * What every page of a salon reads and a salon rarely changes — the salon and its online

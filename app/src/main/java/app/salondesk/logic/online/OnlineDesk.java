@@ -1,8 +1,5 @@
 package app.salondesk.logic.online;
 
-import java.time.LocalDate;
-import java.util.List;
-import java.util.Optional;
 import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.model.online.OnlineMaster;
 import app.salondesk.model.online.OnlineOutcome;
@@ -11,6 +8,10 @@ import app.salondesk.model.online.OnlineSalon;
 import app.salondesk.model.online.OnlineService;
 import app.salondesk.model.online.OnlineTime;
 import app.salondesk.model.online.OnlineWaitRequest;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything the online booking page may ask of a salon: the web road's only door into the

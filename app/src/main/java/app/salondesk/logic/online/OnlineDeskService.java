@@ -1,15 +1,23 @@
 package app.salondesk.logic.online;
 
 import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.FreeSlotFinder;
+import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.FreeSlot;
-import app.salondesk.logic.booking.FreeSlotFinder;
 import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.online.OnlineBooking;
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineOutcome;
+import app.salondesk.model.online.OnlineRequest;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineTime;
+import app.salondesk.model.online.OnlineWaitRequest;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -31,14 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import app.salondesk.model.online.OnlineBooking;
-import app.salondesk.model.online.OnlineMaster;
-import app.salondesk.model.online.OnlineOutcome;
-import app.salondesk.model.online.OnlineRequest;
-import app.salondesk.model.online.OnlineSalon;
-import app.salondesk.model.online.OnlineService;
-import app.salondesk.model.online.OnlineTime;
-import app.salondesk.model.online.OnlineWaitRequest;
 
 /**
  * The online road (issue 13): what a salon's page may ask, answered through the same

@@ -1,10 +1,15 @@
 package app.salondesk.logic.online;
 
+import app.salondesk.model.online.OnlineBooking;
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineWaitRequest;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
 import org.jooq.Record12;
+import org.jooq.Record;
 import org.jooq.SelectSelectStep;
 import org.jooq.impl.DSL;
 
@@ -15,11 +20,6 @@ import java.util.Currency;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import app.salondesk.model.online.OnlineBooking;
-import app.salondesk.model.online.OnlineMaster;
-import app.salondesk.model.online.OnlineSalon;
-import app.salondesk.model.online.OnlineService;
-import app.salondesk.model.online.OnlineWaitRequest;
 
 import static app.salondesk.jooq.Tables.MASTERS;
 import static app.salondesk.jooq.Tables.MASTER_SERVICES;

@@ -1,12 +1,12 @@
 package app.salondesk.logic.online;
 
+import app.salondesk.model.online.OnlineSettings;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import app.salondesk.model.online.OnlineSettings;
 
 import static app.salondesk.jooq.Tables.MASTERS;
 import static app.salondesk.jooq.Tables.ONLINE_SETTINGS;

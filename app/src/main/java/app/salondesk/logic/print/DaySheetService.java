@@ -1,15 +1,17 @@
 package app.salondesk.logic.print;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingExportRepository;
+import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.model.booking.ExportedBooking;
 import app.salondesk.model.catalog.Money;
-import app.salondesk.model.salon.WallClock;
-import app.salondesk.model.staff.TimeOff;
 import app.salondesk.model.clients.PhoneNumbers;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.print.DaySheet;
+import app.salondesk.model.print.SheetRequest;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.model.salon.WallClock;
 import app.salondesk.model.staff.Master;
-import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.staff.TimeOff;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -21,8 +23,6 @@ import java.time.format.FormatStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import app.salondesk.model.print.DaySheet;
-import app.salondesk.model.print.SheetRequest;
 
 /**
  * Reads what a day sheet shows — the bookings with their clients' phones, notes and prices (the

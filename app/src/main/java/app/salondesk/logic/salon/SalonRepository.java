@@ -1,5 +1,7 @@
 package app.salondesk.logic.salon;
 
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.salon.SalonSettings;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.SelectField;
@@ -8,8 +10,6 @@ import java.time.ZoneId;
 import java.util.Currency;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.salon.Salon;
-import app.salondesk.model.salon.SalonSettings;
 
 import static app.salondesk.jooq.Tables.TENANTS;
 

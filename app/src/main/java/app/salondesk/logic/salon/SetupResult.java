@@ -1,11 +1,11 @@
 package app.salondesk.logic.salon;
 
+import app.salondesk.model.salon.SetupRefusal;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.function.Function;
-import app.salondesk.model.salon.SetupRefusal;
 
 /**
  * What became of a change to the salon's setup (a master, a service, hours, time off). The

@@ -1,8 +1,8 @@
 package app.salondesk.logic.setup;
 
-import app.salondesk.model.online.OnlineSettings;
-import app.salondesk.logic.online.OnlineSettingsRepository;
 import app.salondesk.logic.online.OnlineSettingsRepository.Saved;
+import app.salondesk.logic.online.OnlineSettingsRepository;
+import app.salondesk.model.online.OnlineSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

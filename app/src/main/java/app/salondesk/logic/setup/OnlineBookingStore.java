@@ -1,8 +1,8 @@
 package app.salondesk.logic.setup;
 
-import app.salondesk.model.online.OnlineSettings;
 import app.salondesk.logic.online.OnlineSettingsRepository.Bookable;
 import app.salondesk.logic.online.OnlineSettingsRepository.Saved;
+import app.salondesk.model.online.OnlineSettings;
 
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package app.salondesk.logic.setup;
 
 import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.logic.salon.Refusal;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.SalonSettings;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;

@@ -1,10 +1,11 @@
 package app.salondesk.logic.setup;
 
-import app.salondesk.model.catalog.Offer;
 import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.logic.salon.Refusal;
 import app.salondesk.logic.salon.SalonRepository;
 import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.setup.SalonPlan;
 import app.salondesk.model.staff.Week;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
@@ -17,7 +18,6 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import app.salondesk.model.setup.SalonPlan;
 
 /**
  * Makes the salon the first-start wizard describes, in one transaction: the salon, its

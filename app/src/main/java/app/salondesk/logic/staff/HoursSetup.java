@@ -1,7 +1,7 @@
 package app.salondesk.logic.staff;
 
-import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.staff.OwnDay;
 import app.salondesk.model.staff.TimeOffEntry;
 import app.salondesk.model.staff.Week;

@@ -1,11 +1,5 @@
 package app.salondesk.logic.staff;
 
-import org.jooq.DSLContext;
-
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.Collection;
-import java.util.List;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.model.staff.OwnDay;
@@ -13,6 +7,12 @@ import app.salondesk.model.staff.TimeOff;
 import app.salondesk.model.staff.TimeOffEntry;
 import app.salondesk.model.staff.Week;
 import app.salondesk.model.staff.WorkingTime;
+import org.jooq.DSLContext;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.List;
 
 import static app.salondesk.jooq.Tables.MASTERS;
 import static app.salondesk.jooq.Tables.MASTER_TIME_OFF;

@@ -1,10 +1,10 @@
 package app.salondesk.logic.staff;
 
-import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.salon.SetupRefusal;
-import app.salondesk.logic.salon.SetupResult;
 import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.model.staff.OwnDay;
 import app.salondesk.model.staff.TimeOffEntry;

@@ -1,7 +1,7 @@
 package app.salondesk.logic.staff;
 
-import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.staff.MasterDetails;
 
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package app.salondesk.logic.staff;
 
+import app.salondesk.model.staff.SalonLock;
+import app.salondesk.model.staff.StaffMember;
+import app.salondesk.model.staff.StaffRole;
 import org.jooq.DSLContext;
 import org.postgresql.util.PasswordUtil;
 
 import java.util.List;
-import app.salondesk.model.staff.SalonLock;
-import app.salondesk.model.staff.StaffMember;
-import app.salondesk.model.staff.StaffRole;
 
 import static app.salondesk.jooq.Tables.STAFF;
 

@@ -2,8 +2,8 @@ package app.salondesk.logic.waitlist;
 
 import java.time.LocalDate;
 import java.util.Collection;
-import java.util.Set;
 import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Where time may have been freed: these masters on these salon days ({@code null}: all of them).

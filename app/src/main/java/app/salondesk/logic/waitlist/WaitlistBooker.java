@@ -1,12 +1,14 @@
 package app.salondesk.logic.waitlist;
 
-import app.salondesk.model.booking.Booking;
 import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.waitlist.FreeTimes.FreeTime;
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.logic.waitlist.FreeTimes.FreeTime;
+import app.salondesk.model.waitlist.WaitlistRules;
+import app.salondesk.model.waitlist.WaitlistState;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Record;
@@ -18,8 +20,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
-import app.salondesk.model.waitlist.WaitlistRules;
-import app.salondesk.model.waitlist.WaitlistState;
 
 import static app.salondesk.jooq.Tables.WAITLIST_ENTRIES;
 

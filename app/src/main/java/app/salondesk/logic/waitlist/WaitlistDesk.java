@@ -1,12 +1,13 @@
 package app.salondesk.logic.waitlist;
 
-import java.time.LocalDate;
-import java.util.List;
 import app.salondesk.model.waitlist.DailyWindow;
 import app.salondesk.model.waitlist.JoinOutcome;
 import app.salondesk.model.waitlist.NewWaitlistEntry;
 import app.salondesk.model.waitlist.WaitlistEntry;
 import app.salondesk.model.waitlist.WaitlistRules;
+
+import java.time.LocalDate;
+import java.util.List;
 
 /**
  * What a desk asks of its salon's waitlist (issue 14): the door the form's "join the waitlist",

@@ -1,15 +1,15 @@
 package app.salondesk.logic.waitlist;
 
 import app.salondesk.model.booking.Source;
-import org.jooq.exception.DataAccessException;
-
-import java.time.LocalDate;
-import java.util.List;
 import app.salondesk.model.waitlist.DailyWindow;
 import app.salondesk.model.waitlist.JoinOutcome;
 import app.salondesk.model.waitlist.NewWaitlistEntry;
 import app.salondesk.model.waitlist.WaitlistEntry;
 import app.salondesk.model.waitlist.WaitlistRules;
+import org.jooq.exception.DataAccessException;
+
+import java.time.LocalDate;
+import java.util.List;
 
 /**
  * {@link WaitlistDesk} for one salon on the desk's pool: the repository, with the desk's worker

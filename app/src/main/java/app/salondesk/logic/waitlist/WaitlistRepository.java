@@ -1,12 +1,18 @@
 package app.salondesk.logic.waitlist;
 
-import app.salondesk.model.booking.Source;
 import app.salondesk.logic.clients.ClientRepository;
-import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.waitlist.DailyWindow;
 import app.salondesk.model.waitlist.JoinOutcome.Joined;
 import app.salondesk.model.waitlist.JoinOutcome.Reason;
 import app.salondesk.model.waitlist.JoinOutcome.Refused;
+import app.salondesk.model.waitlist.JoinOutcome;
+import app.salondesk.model.waitlist.NewWaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistRules;
+import app.salondesk.model.waitlist.WaitlistState;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Record;
@@ -18,12 +24,6 @@ import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.waitlist.DailyWindow;
-import app.salondesk.model.waitlist.JoinOutcome;
-import app.salondesk.model.waitlist.NewWaitlistEntry;
-import app.salondesk.model.waitlist.WaitlistEntry;
-import app.salondesk.model.waitlist.WaitlistRules;
-import app.salondesk.model.waitlist.WaitlistState;
 
 import static app.salondesk.jooq.Tables.CLIENTS;
 import static app.salondesk.jooq.Tables.MASTERS;

@@ -1,8 +1,8 @@
 package app.salondesk.logic.waitlist;
 
 import app.salondesk.db.ConnectionSettings;
-import app.salondesk.model.live.BookingChange;
 import app.salondesk.logic.live.LiveUpdates;
+import app.salondesk.model.live.BookingChange;
 import org.jooq.DSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

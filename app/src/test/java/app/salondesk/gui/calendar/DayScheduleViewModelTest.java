@@ -1,11 +1,13 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.ScheduleSource;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.TaskRunner;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -19,8 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import app.salondesk.logic.calendar.ScheduleSource;
-import app.salondesk.model.calendar.DaySchedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

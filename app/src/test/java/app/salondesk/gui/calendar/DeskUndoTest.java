@@ -1,15 +1,19 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.gui.staff.setup.Immediately;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.BookingCommands;
+import app.salondesk.logic.calendar.ScheduleSource;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.staff.setup.Immediately;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -23,10 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import app.salondesk.logic.calendar.BookingCommands;
-import app.salondesk.logic.calendar.ScheduleSource;
-import app.salondesk.model.calendar.BookingRef;
-import app.salondesk.model.calendar.DaySchedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,13 +1,14 @@
 package app.salondesk.gui.calendar;
 
+import app.salondesk.gui.common.Failures;
+import app.salondesk.gui.staff.setup.Immediately;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.calendar.ScheduleService;
 import app.salondesk.logic.clients.StaffLogins;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.logic.staff.MasterRepository;
-import app.salondesk.gui.staff.setup.Immediately;
-import app.salondesk.gui.common.Failures;
+import app.salondesk.model.salon.Salon;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.ThrowableProxyUtil;
@@ -27,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import app.salondesk.logic.calendar.ScheduleService;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,13 +1,15 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.logic.booking.RuleBookBatch;
-import app.salondesk.model.booking.Source;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.booking.RuleBookBatch;
+import app.salondesk.logic.calendar.RuleBookQuestions;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.TaskRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,8 +28,6 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import app.salondesk.logic.calendar.RuleBookQuestions;
-import app.salondesk.model.calendar.DaySchedule;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,8 +1,9 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.ResourceDay;
+import app.salondesk.model.salon.Salon;
 import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import app.salondesk.logic.calendar.ResourceDay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

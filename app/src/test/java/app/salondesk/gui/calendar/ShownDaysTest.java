@@ -1,16 +1,19 @@
 package app.salondesk.gui.calendar;
 
-import app.salondesk.model.booking.Booking;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.calendar.ScheduleService;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Reschedule;
-import app.salondesk.logic.booking.ScheduleRepository;
 import app.salondesk.model.booking.Source;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.logic.staff.MasterRepository;
 import com.calendarfx.model.Calendar;
 import com.calendarfx.model.Entry;
 import com.calendarfx.model.Resource;
@@ -28,9 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import app.salondesk.logic.calendar.ScheduleService;
-import app.salondesk.model.calendar.BookingRef;
-import app.salondesk.model.calendar.DaySchedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

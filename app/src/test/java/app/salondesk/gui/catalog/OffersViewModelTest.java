@@ -1,9 +1,14 @@
 package app.salondesk.gui.catalog;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.logic.salon.SetupResult;
-import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.gui.staff.setup.Immediately;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.CatalogSetup;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.Phases;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.staff.MasterDetails;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -11,11 +16,6 @@ import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
-import app.salondesk.logic.catalog.CatalogSetup;
-import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.model.catalog.Offer;
-import app.salondesk.model.catalog.Phases;
-import app.salondesk.model.catalog.ServiceDetails;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

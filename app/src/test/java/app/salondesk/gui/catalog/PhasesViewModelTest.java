@@ -1,12 +1,12 @@
 package app.salondesk.gui.catalog;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.catalog.Phases;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import app.salondesk.model.catalog.Phases;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,8 +1,11 @@
 package app.salondesk.gui.clients;
 
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.clients.ClientRules;
+import app.salondesk.logic.clients.ClientsFixture;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.clients.ClientDetails;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,9 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import app.salondesk.logic.clients.ClientRules;
-import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.model.clients.ClientDetails;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

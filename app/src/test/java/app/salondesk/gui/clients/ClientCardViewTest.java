@@ -1,7 +1,8 @@
 package app.salondesk.gui.clients;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.clients.ClientsFixture;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -20,13 +21,12 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import javax.imageio.ImageIO;
 import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.logic.clients.ClientsFixture;
+import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,14 +1,14 @@
 package app.salondesk.gui.clients;
 
 import app.salondesk.gui.common.Debouncer;
+import app.salondesk.logic.clients.ClientsFixture;
+import app.salondesk.model.clients.ClientSummary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.model.clients.ClientSummary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,9 @@
 package app.salondesk.gui.clients;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.clients.ClientsFixture;
+import app.salondesk.model.clients.ClientSummary;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.TextField;
@@ -22,8 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.model.clients.ClientSummary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

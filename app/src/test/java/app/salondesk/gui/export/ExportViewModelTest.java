@@ -1,12 +1,13 @@
 package app.salondesk.gui.export;
 
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingExportRepository;
 import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.logic.clients.ClientsFixture;
 import app.salondesk.logic.clients.StaffLogins;
-import app.salondesk.i18n.Messages;
+import app.salondesk.logic.export.ExportService;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.TaskRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import app.salondesk.logic.export.ExportService;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

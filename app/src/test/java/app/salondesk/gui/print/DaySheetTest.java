@@ -1,13 +1,17 @@
 package app.salondesk.gui.print;
 
-import app.salondesk.logic.booking.BookingExportRepository;
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
-import app.salondesk.model.staff.Master;
-import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.gui.shell.TestDesks;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingExportRepository;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.print.DaySheetService;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.print.DaySheet;
+import app.salondesk.model.print.PrintOutcome;
+import app.salondesk.model.print.SheetRequest;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.staff.Master;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.print.Printer;
 import javafx.print.PrinterJob;
@@ -32,7 +36,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import javax.imageio.ImageIO;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -43,10 +46,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.logic.print.DaySheetService;
-import app.salondesk.model.print.DaySheet;
-import app.salondesk.model.print.PrintOutcome;
-import app.salondesk.model.print.SheetRequest;
+import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

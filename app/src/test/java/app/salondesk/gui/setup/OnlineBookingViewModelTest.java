@@ -1,10 +1,11 @@
 package app.salondesk.gui.setup;
 
+import app.salondesk.gui.staff.setup.Immediately;
 import app.salondesk.i18n.Messages;
-import app.salondesk.model.online.OnlineSettings;
 import app.salondesk.logic.online.OnlineSettingsRepository.Bookable;
 import app.salondesk.logic.online.OnlineSettingsRepository.Saved;
-import app.salondesk.gui.staff.setup.Immediately;
+import app.salondesk.logic.setup.OnlineBookingStore;
+import app.salondesk.model.online.OnlineSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import app.salondesk.logic.setup.OnlineBookingStore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

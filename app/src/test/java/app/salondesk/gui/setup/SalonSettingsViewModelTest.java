@@ -1,10 +1,12 @@
 package app.salondesk.gui.setup;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.salon.Refusal;
+import app.salondesk.logic.setup.SalonSettingsStore;
+import app.salondesk.logic.setup.SetupResult;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.SalonSettings;
-import app.salondesk.gui.common.TaskRunner;
 import org.junit.jupiter.api.Test;
 
 import java.time.ZoneId;
@@ -15,8 +17,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import app.salondesk.logic.setup.SalonSettingsStore;
-import app.salondesk.logic.setup.SetupResult;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,9 +1,11 @@
 package app.salondesk.gui.setup;
 
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.salon.Refusal;
+import app.salondesk.logic.setup.SetupResult;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.model.setup.SalonPlan;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -16,8 +18,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import app.salondesk.logic.setup.SetupResult;
-import app.salondesk.model.setup.SalonPlan;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

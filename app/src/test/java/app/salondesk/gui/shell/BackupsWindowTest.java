@@ -1,11 +1,12 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.backup.Backups;
-import app.salondesk.logic.backup.Cluster;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;
-import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.backup.Backups;
+import app.salondesk.logic.backup.Cluster;
+import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.runtime.Backend;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

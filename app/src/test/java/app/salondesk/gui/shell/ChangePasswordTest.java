@@ -1,11 +1,11 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
-import app.salondesk.model.salon.Salon;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import com.zaxxer.hikari.HikariDataSource;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;

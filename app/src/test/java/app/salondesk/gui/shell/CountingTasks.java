@@ -1,5 +1,7 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.gui.common.TaskRunner;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.util.concurrent.Callable;
@@ -7,8 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.gui.common.TaskRunner;
 
 /**
  * The real background executor, counting what is under way: a test can wait until every task

@@ -1,18 +1,19 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.db.StandbyPair;
+import app.salondesk.db.TestPostgres;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.calendar.DaySchedule;
-import app.salondesk.db.ConnectionSettings;
-import app.salondesk.db.StandbyPair;
-import app.salondesk.db.TestPostgres;
-import app.salondesk.logic.demo.DemoSalon;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -34,7 +35,6 @@ import java.time.LocalTime;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

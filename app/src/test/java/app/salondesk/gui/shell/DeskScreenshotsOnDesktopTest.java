@@ -1,10 +1,11 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.db.TestPostgres;
-import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
+import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import com.calendarfx.view.DayEntryView;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -26,7 +27,6 @@ import java.time.LocalDate;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,14 +1,15 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.backup.Backups;
-import app.salondesk.logic.backup.Cluster;
-import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;
-import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
+import app.salondesk.logic.backup.Backups;
+import app.salondesk.logic.backup.Cluster;
+import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.model.calendar.BookingRef;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import com.calendarfx.view.DayEntryView;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
@@ -40,7 +41,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,7 +1,9 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.gui.common.DiscardGuard;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.model.salon.Salon;
 import javafx.scene.Scene;
 import javafx.scene.control.DialogPane;
@@ -28,8 +30,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.gui.common.DiscardGuard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,7 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.db.TestPostgres;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.Backend;
 import com.calendarfx.view.DayEntryView;
@@ -25,7 +26,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,9 +1,10 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.booking.StallingProxy;
-import app.salondesk.db.ConnectionSettings;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -20,7 +21,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 

@@ -1,12 +1,13 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.calendar.DayScheduleView;
+import app.salondesk.gui.calendar.DayScheduleViewModel;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.ScheduleSource;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.calendar.DaySchedule;
-import app.salondesk.gui.calendar.DayScheduleView;
-import app.salondesk.gui.calendar.DayScheduleViewModel;
-import app.salondesk.logic.calendar.ScheduleSource;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
 import ch.qos.logback.classic.Level;
@@ -35,7 +36,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

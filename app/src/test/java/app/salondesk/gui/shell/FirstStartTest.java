@@ -1,18 +1,19 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.catalog.Offer;
-import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.logic.demo.DemoSalon;
-import app.salondesk.i18n.Messages;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.staff.MasterDetails;
+import app.salondesk.model.staff.Week;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.DbOptions;
-import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.salon.SalonRepository;
-import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.logic.staff.MasterRepository;
-import app.salondesk.model.staff.Week;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.DatePicker;
@@ -43,7 +44,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

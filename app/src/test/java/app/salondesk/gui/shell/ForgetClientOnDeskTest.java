@@ -1,8 +1,9 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientsFixture;
 import app.salondesk.logic.clients.StaffLogins;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -21,7 +22,6 @@ import org.testfx.util.WaitForAsyncUtils;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

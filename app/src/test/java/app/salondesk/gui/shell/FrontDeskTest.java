@@ -1,9 +1,10 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.booking.Booking;
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.catalog.Service;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.catalog.Service;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
 import com.calendarfx.view.DayEntryView;
@@ -36,7 +37,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

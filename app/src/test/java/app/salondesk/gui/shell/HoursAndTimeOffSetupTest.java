@@ -1,7 +1,7 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.booking.Booking;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Node;

@@ -1,15 +1,16 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.ScheduleRepository;
-import app.salondesk.gui.calendar.DayScheduleViewModel;
-import app.salondesk.logic.calendar.ScheduleService;
 import app.salondesk.db.TestPostgres;
-import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.gui.calendar.DayScheduleViewModel;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
+import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.calendar.ScheduleService;
+import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.runtime.Backend;
 import com.calendarfx.view.DayEntryView;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
@@ -26,7 +27,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import javax.imageio.ImageIO;
 import java.io.File;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -36,7 +36,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import app.salondesk.gui.common.BackgroundTasks;
+import javax.imageio.ImageIO;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static org.junit.jupiter.api.Assertions.assertEquals;

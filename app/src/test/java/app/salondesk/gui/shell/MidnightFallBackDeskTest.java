@@ -1,12 +1,13 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.booking.Booking;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
 import com.calendarfx.view.DayEntryView;
 import com.calendarfx.view.DayView;
@@ -44,7 +45,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

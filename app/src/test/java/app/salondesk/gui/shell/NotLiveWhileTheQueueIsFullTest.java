@@ -1,12 +1,13 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.db.EmbeddedServer;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.demo.DemoSalon;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.db.EmbeddedServer;
-import app.salondesk.logic.demo.DemoSalon;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -29,7 +30,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,11 +1,12 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.db.EmbeddedServer;
-import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
+import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.model.calendar.DaySchedule;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -25,7 +26,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,11 +1,11 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.setup.OnlineBookingViewModel;
+import app.salondesk.gui.staff.setup.Immediately;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.online.OnlineSettingsRepository;
 import app.salondesk.logic.setup.OnlineBookingService;
-import app.salondesk.gui.setup.OnlineBookingViewModel;
 import app.salondesk.model.staff.StaffRole;
-import app.salondesk.gui.staff.setup.Immediately;
 import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.MenuButton;

@@ -1,13 +1,14 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
-import app.salondesk.model.online.OnlineBooking;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.online.OnlineDeskService;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.model.online.OnlineOutcome;
 import app.salondesk.model.online.OnlineRequest;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.staff.StaffRepository;
 import com.calendarfx.view.DayEntryView;
 import com.zaxxer.hikari.HikariDataSource;
 import javafx.scene.Node;
@@ -34,7 +35,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static app.salondesk.logic.booking.EngineFixture.ZONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,13 +1,13 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.salon.Salon;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
-import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.staff.StaffRepository;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;

@@ -1,10 +1,11 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.gui.setup.SetupWizardView;
 import app.salondesk.gui.setup.SetupWizardViewModel;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.salon.Salon;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -32,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,10 +1,11 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.booking.NewBooking;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.salon.Salon;
 import javafx.scene.Scene;
 import javafx.scene.control.MenuButton;
@@ -33,7 +34,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -20,9 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import static app.salondesk.logic.booking.EngineFixture.at;
 import static app.salondesk.gui.shell.SetupDesk.text;
 import static app.salondesk.gui.shell.SetupDesk.waitFor;
+import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

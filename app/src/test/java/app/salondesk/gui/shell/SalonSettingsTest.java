@@ -1,10 +1,11 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.db.TestPostgres;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
 import app.salondesk.logic.salon.SalonRepository;
 import app.salondesk.model.salon.SalonSettings;
+import app.salondesk.runtime.Backend;
 import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -27,7 +28,6 @@ import java.util.Currency;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

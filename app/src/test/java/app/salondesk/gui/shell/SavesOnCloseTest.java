@@ -1,10 +1,11 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.booking.NewBooking;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
 import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -28,7 +29,6 @@ import java.sql.Statement;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,7 +1,7 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.gui.catalog.PhasesViewModel;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.catalog.ServiceDetails;
 import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Node;
@@ -24,9 +24,9 @@ import org.testfx.framework.junit5.Start;
 import java.util.List;
 import java.util.Locale;
 
-import static app.salondesk.logic.booking.EngineFixture.at;
 import static app.salondesk.gui.shell.SetupDesk.text;
 import static app.salondesk.gui.shell.SetupDesk.waitFor;
+import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 

@@ -3,12 +3,12 @@ package app.salondesk.gui.shell;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;
 import app.salondesk.logic.demo.DemoSalon;
-import app.salondesk.runtime.Backend;
-import app.salondesk.runtime.StartupException;
-import app.salondesk.model.salon.SalonSettings;
-import app.salondesk.model.setup.SalonPlan;
 import app.salondesk.logic.setup.SalonSetup;
 import app.salondesk.logic.setup.SetupResult;
+import app.salondesk.model.salon.SalonSettings;
+import app.salondesk.model.setup.SalonPlan;
+import app.salondesk.runtime.Backend;
+import app.salondesk.runtime.StartupException;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -1,11 +1,12 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.booking.Booking;
-import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.logic.staff.StaffRepository;
 import app.salondesk.model.staff.StaffRole;
 import com.zaxxer.hikari.HikariDataSource;
 import javafx.scene.Node;
@@ -27,7 +28,6 @@ import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 /**
  * A salon for the setup screens' GUI tests, and a desk signed in as a real staff login of a

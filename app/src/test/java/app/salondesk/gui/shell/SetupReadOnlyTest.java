@@ -1,14 +1,14 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.catalog.ServiceDetails;
-import app.salondesk.i18n.Messages;
-import app.salondesk.logic.staff.MasterRepository;
-import app.salondesk.model.staff.StaffRole;
 import app.salondesk.gui.staff.setup.HoursViewModel;
-import app.salondesk.logic.staff.MasterSetupService;
 import app.salondesk.gui.staff.setup.MastersViewModel;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.logic.staff.MasterSetupService;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.TableView;

@@ -1,11 +1,12 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.gui.staff.SalonLocksViewModel;
-import app.salondesk.model.staff.StaffMember;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.staff.StaffMember;
 import app.salondesk.model.staff.StaffRole;
 import com.zaxxer.hikari.HikariDataSource;
 import javafx.scene.Node;
@@ -36,7 +37,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

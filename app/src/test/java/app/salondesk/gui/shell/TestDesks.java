@@ -1,7 +1,9 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.db.ConnectionSettings;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.desk.DeskLogic;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.StaffRole;
 import javafx.stage.Stage;
@@ -11,8 +13,6 @@ import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import app.salondesk.gui.common.TaskRunner;
-import app.salondesk.logic.desk.DeskLogic;
 
 /**
  * Front desks for tests, built as the application builds them: what the desk needs is read

@@ -1,7 +1,8 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.model.salon.Salon;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -24,7 +25,6 @@ import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

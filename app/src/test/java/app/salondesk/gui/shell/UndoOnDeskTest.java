@@ -1,14 +1,15 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.model.booking.Booking;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import com.calendarfx.view.DayEntryView;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
@@ -39,7 +40,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,14 +1,15 @@
 package app.salondesk.gui.shell;
 
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.waitlist.WaitlistWorker;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.waitlist.WaitlistWorker;
 import com.calendarfx.view.DayEntryView;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -34,7 +35,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,8 +1,9 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.db.ConnectionSettings;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.SettingsFile;
 import app.salondesk.runtime.WindowSettings;
@@ -34,7 +35,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,8 +1,9 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.i18n.Messages;
+import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.gui.setup.SetupWizardView;
 import app.salondesk.gui.setup.SetupWizardViewModel;
+import app.salondesk.i18n.Messages;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ListView;
@@ -21,7 +22,6 @@ import java.time.ZoneId;
 import java.util.Currency;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.gui.common.BackgroundTasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

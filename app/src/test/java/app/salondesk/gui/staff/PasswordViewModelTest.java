@@ -1,13 +1,13 @@
 package app.salondesk.gui.staff;
 
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import app.salondesk.logic.staff.StaffRepository;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

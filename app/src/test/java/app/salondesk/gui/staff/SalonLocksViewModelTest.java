@@ -1,6 +1,8 @@
 package app.salondesk.gui.staff;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.staff.SalonLock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -8,8 +10,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
-import app.salondesk.logic.staff.StaffRepository;
-import app.salondesk.model.staff.SalonLock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,23 +1,10 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome.Booked;
 import app.salondesk.model.booking.BookingOutcome.ChangedByOthers;
 import app.salondesk.model.booking.BookingOutcome.Invalid;
 import app.salondesk.model.booking.BookingOutcome.TimeTaken;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.jooq.DSLContext;
-import org.jooq.ExecuteContext;
-import org.jooq.ExecuteListener;
-import org.jooq.impl.DefaultExecuteListenerProvider;
-
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.UUID;
-import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.FreeSlot;
@@ -26,6 +13,19 @@ import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Reschedule;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
+import org.jooq.DSLContext;
+import org.jooq.ExecuteContext;
+import org.jooq.ExecuteListener;
+import org.jooq.impl.DefaultExecuteListenerProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,7 +1,16 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome.Booked;
 import app.salondesk.model.booking.BookingOutcome.TimeTaken;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Repeat;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.StatusChange;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,15 +25,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.FreeSlot;
-import app.salondesk.model.booking.InvalidReason;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.Repeat;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.StatusChange;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,14 +1,14 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.logic.clients.ClientsFixture;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.Visit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.Visit;
 
 import static app.salondesk.logic.clients.ClientsFixture.kyiv;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,10 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import app.salondesk.runtime.Backend;
 import org.jooq.DSLContext;
 
@@ -9,10 +13,6 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.UUID;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.Source;
 
 /**
  * A small salon on its own fresh database: masters Anna and Bohdan work every day 08:00–20:00

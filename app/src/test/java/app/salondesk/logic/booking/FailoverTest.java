@@ -1,9 +1,12 @@
 package app.salondesk.logic.booking;
 
-import app.salondesk.model.booking.BookingOutcome.TryAgain;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.StandbyPair;
 import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome.TryAgain;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
 import app.salondesk.runtime.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,9 +20,6 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.NewBooking;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

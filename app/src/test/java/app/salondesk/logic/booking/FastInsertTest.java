@@ -1,5 +1,9 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -10,10 +14,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.Source;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,6 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.FreeSlot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -10,7 +11,6 @@ import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Random;
-import app.salondesk.model.booking.FreeSlot;
 
 import static app.salondesk.logic.booking.EngineFixture.DAY;
 import static app.salondesk.logic.booking.EngineFixture.ZONE;

@@ -2,6 +2,7 @@ package app.salondesk.logic.booking;
 
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.Database;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import app.salondesk.model.booking.Source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,10 +1,14 @@
 package app.salondesk.logic.booking;
 
-import app.salondesk.model.booking.BookingOutcome.TryAgain;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.Database;
 import app.salondesk.db.PgBouncer;
 import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome.TryAgain;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
@@ -20,10 +24,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.Source;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,8 +1,15 @@
 package app.salondesk.logic.booking;
 
-import app.salondesk.model.booking.BookingOutcome.TryAgain;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.Database;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome.TryAgain;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Reschedule;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.AfterAll;
@@ -14,13 +21,6 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.NewVisit;
-import app.salondesk.model.booking.Reschedule;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.VisitOutcome;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

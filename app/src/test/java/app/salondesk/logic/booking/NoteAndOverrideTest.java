@@ -1,19 +1,19 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome.ChangedByOthers;
 import app.salondesk.model.booking.BookingOutcome.Invalid;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.NoteChange;
+import app.salondesk.model.booking.Reschedule;
+import app.salondesk.model.booking.Source;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.UUID;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.InvalidReason;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.NoteChange;
-import app.salondesk.model.booking.Reschedule;
-import app.salondesk.model.booking.Source;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

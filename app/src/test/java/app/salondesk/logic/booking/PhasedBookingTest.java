@@ -1,20 +1,20 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome.Invalid;
 import app.salondesk.model.booking.BookingOutcome.TimeTaken;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import java.util.UUID;
-import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Reschedule;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.UUID;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

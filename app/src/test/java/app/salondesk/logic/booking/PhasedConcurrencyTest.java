@@ -1,8 +1,9 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.db.TestPostgres;
 import app.salondesk.model.booking.BookingOutcome.Booked;
 import app.salondesk.model.booking.BookingOutcome.TimeTaken;
-import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.BookingOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import app.salondesk.model.booking.BookingOutcome;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,11 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,11 +27,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.FreeSlot;
-import app.salondesk.model.booking.NewVisit;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.VisitOutcome;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

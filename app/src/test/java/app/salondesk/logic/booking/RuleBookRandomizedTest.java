@@ -1,6 +1,15 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Shape;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
+import app.salondesk.model.booking.VisitSequence;
 import app.salondesk.runtime.Backend;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
@@ -27,15 +36,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.IntStream;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.model.booking.FreeSlot;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.NewVisit;
-import app.salondesk.model.booking.Shape;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.VisitOutcome;
-import app.salondesk.model.booking.VisitSequence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

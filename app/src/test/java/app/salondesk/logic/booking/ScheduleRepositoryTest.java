@@ -1,6 +1,7 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.runtime.Backend;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
@@ -9,7 +10,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
-import app.salondesk.model.booking.ScheduledBooking;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,6 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.FreeSlot;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -11,7 +12,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import app.salondesk.model.booking.FreeSlot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,16 +1,16 @@
 package app.salondesk.logic.booking;
 
 import app.salondesk.logic.staff.MasterRepository;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
 import app.salondesk.model.booking.Utilisation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

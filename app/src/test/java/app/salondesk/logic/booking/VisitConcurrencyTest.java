@@ -1,5 +1,9 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,10 +22,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.model.booking.NewVisit;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.VisitOutcome;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

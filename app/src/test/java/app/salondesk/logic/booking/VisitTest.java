@@ -1,5 +1,9 @@
 package app.salondesk.logic.booking;
 
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,10 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import app.salondesk.model.booking.Booking;
-import app.salondesk.model.booking.NewVisit;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.booking.VisitOutcome;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

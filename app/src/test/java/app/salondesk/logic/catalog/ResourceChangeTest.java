@@ -1,7 +1,7 @@
 package app.salondesk.logic.catalog;
 
-import app.salondesk.model.booking.Booking;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Booking;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,15 +1,15 @@
 package app.salondesk.logic.clients;
 
+import app.salondesk.model.clients.ClientDetails;
+import app.salondesk.model.clients.ClientProblem;
+import app.salondesk.model.clients.ClientSummary;
+import app.salondesk.model.clients.ClientUpdateResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.clients.ClientDetails;
-import app.salondesk.model.clients.ClientProblem;
-import app.salondesk.model.clients.ClientSummary;
-import app.salondesk.model.clients.ClientUpdateResult;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,16 +1,16 @@
 package app.salondesk.logic.clients;
 
-import app.salondesk.logic.booking.ClientVisitsRepository;
 import app.salondesk.db.TestPostgres;
-import app.salondesk.runtime.Backend;
+import app.salondesk.logic.booking.ClientCardService;
+import app.salondesk.logic.booking.ClientVisitsRepository;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import org.jooq.DSLContext;
 
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import app.salondesk.logic.booking.ClientCardService;
 
 /**
  * Two salons on a fresh database. "Bloom" (Kyiv) has masters Olena and Marta, a 60-minute

@@ -1,17 +1,21 @@
 package app.salondesk.logic.clients;
 
-import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.gui.clients.ClientCardViewModel;
+import app.salondesk.gui.clients.ManualTasks;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.ClientCardService;
 import app.salondesk.logic.booking.ClientVisitsRepository;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.catalog.Offer;
-import app.salondesk.logic.catalog.ServiceRepository;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.clients.ClientSummary;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.logic.salon.SalonRepository;
 import app.salondesk.model.salon.SalonSettings;
-import app.salondesk.logic.staff.MasterRepository;
 import app.salondesk.model.staff.Week;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,10 +30,6 @@ import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import app.salondesk.gui.clients.ClientCardViewModel;
-import app.salondesk.gui.clients.ManualTasks;
-import app.salondesk.logic.booking.ClientCardService;
-import app.salondesk.model.clients.ClientSummary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

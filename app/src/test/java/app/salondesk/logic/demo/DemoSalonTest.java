@@ -1,8 +1,8 @@
 package app.salondesk.logic.demo;
 
 import app.salondesk.db.TestPostgres;
-import app.salondesk.runtime.Backend;
 import app.salondesk.model.salon.Salon;
+import app.salondesk.runtime.Backend;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

@@ -1,10 +1,11 @@
 package app.salondesk.logic.export;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingExportRepository;
 import app.salondesk.logic.clients.ClientRepository;
 import app.salondesk.logic.clients.ClientsFixture;
 import app.salondesk.logic.clients.StaffLogins;
-import app.salondesk.i18n.Messages;
+import app.salondesk.model.export.ExportRequest;
 import app.salondesk.model.salon.Salon;
 import net.fortuna.ical4j.data.CalendarBuilder;
 import net.fortuna.ical4j.model.Calendar;
@@ -31,7 +32,6 @@ import java.time.OffsetDateTime;
 import java.time.temporal.Temporal;
 import java.util.List;
 import java.util.Locale;
-import app.salondesk.model.export.ExportRequest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,14 +1,14 @@
 package app.salondesk.logic.history;
 
-import app.salondesk.model.booking.Booking;
+import app.salondesk.db.ConnectionSettings;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.logic.booking.BookingHistoryRepository;
 import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.booking.HistoryEntry;
-import app.salondesk.db.ConnectionSettings;
-import app.salondesk.i18n.Messages;
-import app.salondesk.runtime.Backend;
 import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.HistoryEntry;
+import app.salondesk.runtime.Backend;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

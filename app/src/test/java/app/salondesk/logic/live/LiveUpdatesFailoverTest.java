@@ -5,6 +5,7 @@ import app.salondesk.db.Database;
 import app.salondesk.db.StandbyPair;
 import app.salondesk.db.TestPostgres;
 import app.salondesk.logic.live.LiveUpdates.State;
+import app.salondesk.model.live.BookingChange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
-import app.salondesk.model.live.BookingChange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

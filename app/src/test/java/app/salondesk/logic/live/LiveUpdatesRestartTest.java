@@ -2,9 +2,10 @@ package app.salondesk.logic.live;
 
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.Database;
-import app.salondesk.db.EmbeddedServer;
 import app.salondesk.db.EmbeddedServer.Durability;
+import app.salondesk.db.EmbeddedServer;
 import app.salondesk.logic.live.LiveUpdates.State;
+import app.salondesk.model.live.BookingChange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
-import app.salondesk.model.live.BookingChange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -4,6 +4,7 @@ import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.EmbeddedServer;
 import app.salondesk.db.TestPostgres;
 import app.salondesk.logic.live.LiveUpdates.State;
+import app.salondesk.model.live.BookingChange;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,7 +17,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
-import app.salondesk.model.live.BookingChange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,10 +1,11 @@
 package app.salondesk.logic.live;
 
+import app.salondesk.model.live.BookingChange;
+
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.model.live.BookingChange;
 
 import static org.junit.jupiter.api.Assertions.fail;
 

@@ -1,10 +1,18 @@
 package app.salondesk.logic.online;
 
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.online.OnlineBooking;
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineOutcome;
+import app.salondesk.model.online.OnlineRequest;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineTime;
+import app.salondesk.model.online.OnlineWaitRequest;
 import com.zaxxer.hikari.HikariDataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -28,14 +36,6 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import app.salondesk.model.online.OnlineBooking;
-import app.salondesk.model.online.OnlineMaster;
-import app.salondesk.model.online.OnlineOutcome;
-import app.salondesk.model.online.OnlineRequest;
-import app.salondesk.model.online.OnlineSalon;
-import app.salondesk.model.online.OnlineService;
-import app.salondesk.model.online.OnlineTime;
-import app.salondesk.model.online.OnlineWaitRequest;
 
 import static app.salondesk.logic.booking.EngineFixture.ZONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;

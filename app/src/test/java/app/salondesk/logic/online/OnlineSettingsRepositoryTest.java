@@ -2,6 +2,9 @@ package app.salondesk.logic.online;
 
 import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineSettings;
 import com.zaxxer.hikari.HikariDataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -13,9 +16,6 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import app.salondesk.model.online.OnlineMaster;
-import app.salondesk.model.online.OnlineService;
-import app.salondesk.model.online.OnlineSettings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

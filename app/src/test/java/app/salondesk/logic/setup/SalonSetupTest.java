@@ -1,21 +1,22 @@
 package app.salondesk.logic.setup;
 
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.NewBooking;
-import app.salondesk.model.booking.Source;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;
+import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.logic.demo.DemoSalon;
-import app.salondesk.runtime.Backend;
 import app.salondesk.logic.salon.Refusal;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.salon.Salon;
 import app.salondesk.model.salon.SalonSettings;
+import app.salondesk.model.setup.SalonPlan;
+import app.salondesk.runtime.Backend;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.jooq.DSLContext;
 
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -28,7 +29,6 @@ import java.util.Currency;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import app.salondesk.model.setup.SalonPlan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

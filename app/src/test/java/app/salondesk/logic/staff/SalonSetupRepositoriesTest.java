@@ -1,14 +1,18 @@
 package app.salondesk.logic.staff;
 
-import app.salondesk.model.booking.BookingInTheWay;
-import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.logic.booking.ScheduleRepository;
-import app.salondesk.model.catalog.Offer;
 import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.catalog.Offer;
 import app.salondesk.model.salon.SalonSettings;
+import app.salondesk.model.staff.MasterDetails;
+import app.salondesk.model.staff.OwnDay;
+import app.salondesk.model.staff.TimeOffEntry;
+import app.salondesk.model.staff.Week;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,10 +26,6 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.Currency;
 import java.util.List;
-import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.model.staff.OwnDay;
-import app.salondesk.model.staff.TimeOffEntry;
-import app.salondesk.model.staff.Week;
 
 import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;

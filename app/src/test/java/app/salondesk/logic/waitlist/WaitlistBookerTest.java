@@ -1,10 +1,16 @@
 package app.salondesk.logic.waitlist;
 
+import app.salondesk.db.TestPostgres;
+import app.salondesk.logic.waitlist.WaitlistBooker.Attempt;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.Source;
-import app.salondesk.db.TestPostgres;
-import app.salondesk.logic.waitlist.WaitlistBooker.Attempt;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.JoinOutcome;
+import app.salondesk.model.waitlist.NewWaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistRules;
+import app.salondesk.model.waitlist.WaitlistState;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,12 +21,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.List;
-import app.salondesk.model.waitlist.DailyWindow;
-import app.salondesk.model.waitlist.JoinOutcome;
-import app.salondesk.model.waitlist.NewWaitlistEntry;
-import app.salondesk.model.waitlist.WaitlistEntry;
-import app.salondesk.model.waitlist.WaitlistRules;
-import app.salondesk.model.waitlist.WaitlistState;
 
 import static app.salondesk.logic.waitlist.WaitlistFixture.DAY;
 import static app.salondesk.logic.waitlist.WaitlistFixture.at;

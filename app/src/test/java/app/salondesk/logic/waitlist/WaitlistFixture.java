@@ -1,19 +1,19 @@
 package app.salondesk.logic.waitlist;
 
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingStatus;
-import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.JoinOutcome;
+import app.salondesk.model.waitlist.NewWaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistEntry;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import app.salondesk.model.waitlist.DailyWindow;
-import app.salondesk.model.waitlist.JoinOutcome;
-import app.salondesk.model.waitlist.NewWaitlistEntry;
-import app.salondesk.model.waitlist.WaitlistEntry;
 
 import static app.salondesk.logic.booking.EngineFixture.ZONE;
 

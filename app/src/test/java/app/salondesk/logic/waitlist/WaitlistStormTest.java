@@ -4,6 +4,7 @@ import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.booking.StatusChange;
+import app.salondesk.model.waitlist.DailyWindow;
 import app.salondesk.runtime.Backend;
 import org.jooq.Record;
 import org.junit.jupiter.api.AfterAll;
@@ -20,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import app.salondesk.model.waitlist.DailyWindow;
 
 import static app.salondesk.logic.waitlist.WaitlistFixture.DAY;
 import static app.salondesk.logic.waitlist.WaitlistFixture.at;

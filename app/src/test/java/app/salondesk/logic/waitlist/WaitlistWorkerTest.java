@@ -1,7 +1,9 @@
 package app.salondesk.logic.waitlist;
 
-import app.salondesk.model.booking.Booking;
 import app.salondesk.db.TestPostgres;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.WaitlistState;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,8 +14,6 @@ import java.time.Duration;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import app.salondesk.model.waitlist.DailyWindow;
-import app.salondesk.model.waitlist.WaitlistState;
 
 import static app.salondesk.logic.waitlist.WaitlistFixture.DAY;
 import static app.salondesk.logic.waitlist.WaitlistFixture.at;

@@ -1,15 +1,14 @@
 package app.salondesk.gui.booking.form;
 
+import app.salondesk.gui.common.DiscardGuard;
 import app.salondesk.gui.common.PromptFit;
+import app.salondesk.gui.common.SaveInFlight;
 import app.salondesk.gui.common.TypeAhead;
-
+import app.salondesk.i18n.Messages;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.model.catalog.Service;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.DiscardGuard;
-import app.salondesk.gui.common.SaveInFlight;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;

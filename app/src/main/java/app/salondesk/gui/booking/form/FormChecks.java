@@ -1,10 +1,10 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.InvalidReason;
-import app.salondesk.logic.clients.ClientRepository;
-import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.clients.PhoneNumbers;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
 import javafx.beans.binding.Bindings;

@@ -1,8 +1,8 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.model.booking.NoShows;
-import app.salondesk.i18n.Messages;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.model.booking.NoShows;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 

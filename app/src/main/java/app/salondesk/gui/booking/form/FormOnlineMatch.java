@@ -1,9 +1,9 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.OnlineMatchDesk;
-import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.model.clients.PhoneNumbers;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;

@@ -1,15 +1,15 @@
 package app.salondesk.gui.booking.form;
 
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingSeries;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.logic.booking.BookingSeries;
 import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Repeat;
 import app.salondesk.model.booking.Source;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
-import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -1,7 +1,7 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.model.catalog.OfferShape;
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.catalog.OfferShape;
 
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.Master;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.waitlist.WaitlistDesk;
+import app.salondesk.model.staff.Master;
 import app.salondesk.model.waitlist.DailyWindow;
 import app.salondesk.model.waitlist.NewWaitlistEntry;
-import app.salondesk.logic.waitlist.WaitlistDesk;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 

@@ -1,11 +1,11 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.logic.booking.BookingEngine;
-import app.salondesk.model.booking.FreeSlot;
-import app.salondesk.logic.booking.FreeSlotFinder;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.Salon;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.FreeSlotFinder;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.salon.Salon;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;

@@ -1,7 +1,7 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.booking.FreeSlot;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;

@@ -1,9 +1,8 @@
 package app.salondesk.gui.booking.visit;
 
 import app.salondesk.gui.common.TypeAhead;
-
-import app.salondesk.model.catalog.Service;
 import app.salondesk.i18n.Messages;
+import app.salondesk.model.catalog.Service;
 import app.salondesk.model.staff.Master;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;

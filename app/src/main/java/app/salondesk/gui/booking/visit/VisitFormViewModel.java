@@ -1,5 +1,7 @@
 package app.salondesk.gui.booking.visit;
 
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.NewVisit;
@@ -10,10 +12,8 @@ import app.salondesk.model.booking.VisitSequence;
 import app.salondesk.model.catalog.Offer;
 import app.salondesk.model.catalog.OfferShape;
 import app.salondesk.model.catalog.Service;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;

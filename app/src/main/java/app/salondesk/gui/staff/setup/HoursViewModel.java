@@ -1,10 +1,11 @@
 package app.salondesk.gui.staff.setup;
 
-import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.logic.staff.HoursSetup;
+import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.staff.Week;
-import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -33,7 +34,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import app.salondesk.logic.staff.HoursSetup;
 
 /**
  * A master's week of working hours as seven rows of intervals, and the weeks that follow

@@ -1,7 +1,6 @@
 package app.salondesk.gui.staff.setup;
 
 import app.salondesk.gui.common.TypeAhead;
-
 import app.salondesk.i18n.Messages;
 import app.salondesk.model.staff.Master;
 import javafx.geometry.Insets;

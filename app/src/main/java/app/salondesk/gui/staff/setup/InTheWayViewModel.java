@@ -1,15 +1,15 @@
 package app.salondesk.gui.staff.setup;
 
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.BookingCommands;
 import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.logic.calendar.BookingCommands;
 import app.salondesk.model.calendar.BookingRef;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.MasterDetails;
-import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.IntegerBinding;
 import javafx.beans.property.ObjectProperty;

@@ -1,11 +1,12 @@
 package app.salondesk.gui.staff.setup;
 
-import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.salon.SetupRefusal;
-import app.salondesk.logic.salon.SetupResult;
-import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.logic.staff.MastersSetup;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.salon.SetupRefusal;
+import app.salondesk.model.staff.MasterDetails;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -24,7 +25,6 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import app.salondesk.logic.staff.MastersSetup;
 
 /**
  * Masters: the salon's masters, active or not, in the calendar's column order; adding one,

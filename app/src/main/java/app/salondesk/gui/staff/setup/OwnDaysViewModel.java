@@ -1,10 +1,11 @@
 package app.salondesk.gui.staff.setup;
 
-import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.logic.staff.HoursSetup;
+import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.staff.OwnDay;
-import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -24,7 +25,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.List;
 import java.util.function.Consumer;
-import app.salondesk.logic.staff.HoursSetup;
 
 /**
  * Single days with hours of their own ("works Sunday 10–14 this week"; no hours: not working

@@ -1,9 +1,10 @@
 package app.salondesk.gui.staff.setup;
 
-import app.salondesk.model.booking.BookingInTheWay;
-import app.salondesk.i18n.Messages;
-import app.salondesk.model.staff.TimeOffEntry;
 import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.HoursSetup;
+import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.model.staff.TimeOffEntry;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -25,7 +26,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.List;
 import java.util.function.Consumer;
-import app.salondesk.logic.staff.HoursSetup;
 
 /**
  * A master's time off (vacation, a sick day, training): the list from today on, adding a

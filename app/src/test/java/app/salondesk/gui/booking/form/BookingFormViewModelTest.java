@@ -1,14 +1,14 @@
 package app.salondesk.gui.booking.form;
 
-import app.salondesk.model.booking.BookingOutcome;
-import app.salondesk.logic.booking.EngineFixture;
-import app.salondesk.model.catalog.Service;
-import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.catalog.Service;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
-import app.salondesk.logic.staff.MasterRepository;
-import app.salondesk.gui.common.TaskRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

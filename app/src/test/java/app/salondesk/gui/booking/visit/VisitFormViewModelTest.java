@@ -1,9 +1,9 @@
 package app.salondesk.gui.booking.visit;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.model.catalog.Offer;
 import app.salondesk.model.catalog.OfferShape;
 import app.salondesk.model.catalog.Service;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
 import org.junit.jupiter.api.Test;

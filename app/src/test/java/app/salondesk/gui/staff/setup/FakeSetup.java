@@ -1,9 +1,11 @@
 package app.salondesk.gui.staff.setup;
 
+import app.salondesk.logic.salon.SetupResult;
+import app.salondesk.logic.staff.HoursSetup;
+import app.salondesk.logic.staff.MastersSetup;
 import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.salon.SetupRefusal;
-import app.salondesk.logic.salon.SetupResult;
 import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.model.staff.OwnDay;
 import app.salondesk.model.staff.TimeOffEntry;
@@ -16,8 +18,6 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import app.salondesk.logic.staff.HoursSetup;
-import app.salondesk.logic.staff.MastersSetup;
 
 /** The masters' setup in memory, noting what the view models ask of it. */
 final class FakeSetup implements MastersSetup, HoursSetup {

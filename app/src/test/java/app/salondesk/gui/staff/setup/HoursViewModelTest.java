@@ -1,9 +1,9 @@
 package app.salondesk.gui.staff.setup;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.staff.Week;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package app.salondesk.gui.staff.setup;
 
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.calendar.BookingCommands;
 import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingInTheWay;
 import app.salondesk.model.booking.BookingOutcome;
@@ -8,9 +10,7 @@ import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.model.booking.ScheduledBooking;
 import app.salondesk.model.booking.Source;
-import app.salondesk.logic.calendar.BookingCommands;
 import app.salondesk.model.calendar.BookingRef;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.MasterDetails;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package app.salondesk.gui.staff.setup;
 
+import app.salondesk.i18n.Messages;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.ScheduledBooking;
-import app.salondesk.i18n.Messages;
 import app.salondesk.model.salon.SetupRefusal;
 import app.salondesk.model.staff.MasterDetails;
 import org.junit.jupiter.api.BeforeEach;
