@@ -397,6 +397,7 @@ RETURNS TABLE (tenant_id bigint, message_id bigint, claim uuid, message_key uuid
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
+#variable_conflict use_variable
 DECLARE
     me uuid := gen_random_uuid();
     m public.messages;
@@ -406,6 +407,8 @@ DECLARE
     why text;
     usable text[];
     secret text;
+    typed_email text;
+    typed_name text;
 BEGIN
     IF NOT salondesk_session_is_sender() THEN
         RAISE EXCEPTION 'only a message sender may claim messages' USING ERRCODE = '42501';
@@ -414,17 +417,21 @@ BEGIN
         RAISE EXCEPTION 'a batch of 1 to 500, a lease of 10 to 3600 seconds' USING ERRCODE = '22023';
     END IF;
     FOR m IN
-        WITH due AS (
-            (SELECT x.tenant_id, x.id FROM public.messages x WHERE x.state = 'planned' AND x.due_at <= now()
-              ORDER BY x.due_at LIMIT batch)
-            UNION ALL
-            (SELECT x.tenant_id, x.id FROM public.messages x WHERE x.state = 'sending' AND x.lease_until < now()
-              ORDER BY x.lease_until LIMIT batch)
+        -- each queue locked on its own with SKIP LOCKED and its own LIMIT: a pre-chosen set of
+        -- candidates would leave a second sender with none when the first holds them all
+        WITH expired AS (
+            SELECT x.tenant_id, x.id FROM public.messages x WHERE x.state = 'sending' AND x.lease_until < now()
+             ORDER BY x.lease_until LIMIT batch
+               FOR UPDATE SKIP LOCKED
+        ), due AS (
+            SELECT x.tenant_id, x.id FROM public.messages x WHERE x.state = 'planned' AND x.due_at <= now()
+             ORDER BY x.due_at LIMIT batch
+               FOR UPDATE SKIP LOCKED
         ), mine AS (
-            SELECT x.tenant_id, x.id FROM public.messages x JOIN due d ON d.tenant_id = x.tenant_id AND d.id = x.id
-             WHERE x.state = 'planned' AND x.due_at <= now() OR x.state = 'sending' AND x.lease_until < now()
-             LIMIT batch
-               FOR UPDATE OF x SKIP LOCKED
+            SELECT e.tenant_id, e.id FROM expired e
+            UNION ALL
+            SELECT d.tenant_id, d.id FROM due d
+            LIMIT batch
         )
         UPDATE public.messages x SET state = 'sending', claim = me, lease_until = now() + make_interval(secs => lease_seconds),
                attempts = x.attempts + 1, updated_at = now()
@@ -435,6 +442,18 @@ BEGIN
         SELECT * INTO b FROM public.bookings y WHERE y.tenant_id = m.tenant_id AND y.id = m.booking_id;
         SELECT * INTO c FROM public.clients y WHERE y.tenant_id = b.tenant_id AND y.id = b.client_id;
         SELECT * INTO s FROM public.message_settings y WHERE y.tenant_id = m.tenant_id;
+        -- a booking made on the online page: the e-mail typed there, with the page's consent line,
+        -- and the name typed there (ADR 26: never the card's name for what the page made)
+        SELECT o.email, o.name_as_typed INTO typed_email, typed_name FROM public.online_bookings o
+         WHERE o.tenant_id = b.tenant_id AND o.booking_id = b.id;
+        IF coalesce(typed_email, '') <> '' THEN
+            -- the address the booker typed, not the card's: a booking by phone may be someone else's (ADR 26)
+            c.email := typed_email;
+            c.message_consent := true;
+            IF NOT 'email' = ANY (c.channels) THEN
+                c.channels := ARRAY['email'] || c.channels;
+            END IF;
+        END IF;
         IF s IS NULL OR NOT s.enabled THEN
             why := 'messages off';
         ELSIF m.kind = 'cancelled' AND b.status <> 'cancelled' THEN
@@ -476,7 +495,7 @@ BEGIN
         fallback := (SELECT u FROM unnest(usable) u WHERE u <> channel LIMIT 1);
         recipient := CASE channel WHEN 'email' THEN c.email ELSE c.phone END;
         language := coalesce(c.language, s.language);
-        client_name := c.name;
+        client_name := coalesce(typed_name, c.name);
         SELECT t.name, t.address, t.phone, t.time_zone INTO salon_name, salon_address, salon_phone, time_zone
           FROM public.tenants t WHERE t.id = m.tenant_id;
         service_name := (SELECT v.name FROM public.services v WHERE v.tenant_id = b.tenant_id AND v.id = b.service_id);
@@ -600,6 +619,7 @@ RETURNS TABLE (tenant_id bigint, booking_id bigint, salon_name text, salon_phone
 LANGUAGE plpgsql STABLE SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
+#variable_conflict use_variable
 BEGIN
     PERFORM salondesk_require_online();
     IF token IS NULL OR token !~ '^[1-9][0-9]{0,17}\.[0-9a-f]{64}$' THEN
