@@ -536,12 +536,12 @@ AS $$ SELECT 6 $$;
 
 -- The outcome of one claimed message, written only while it is still the caller's claim:
 --   sent      the channel accepted it;
---   retry     a temporary failure: planned again in retry_seconds (failed for good after the last try);
+--   retry     a temporary failure: planned again in retry_ms milliseconds (failed for good after the last try);
 --   fallback  this channel failed for good: the client's next channel, at once;
 --   failed    failed for good.
 -- Answers whether it was written (false: the lease ran out and another sender holds it now).
 CREATE FUNCTION salondesk_messages_record(tenant bigint, message bigint, my_claim uuid, outcome text, used_channel text,
-                                          why text, retry_seconds integer)
+                                          why text, retry_ms integer)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER
 SET search_path = public, pg_temp
@@ -553,7 +553,7 @@ BEGIN
         RAISE EXCEPTION 'only a message sender may record messages' USING ERRCODE = '42501';
     END IF;
     IF outcome NOT IN ('sent', 'retry', 'fallback', 'failed') OR used_channel NOT IN ('email', 'sms')
-       OR char_length(coalesce(why, '')) > 500 OR (outcome = 'retry' AND (retry_seconds IS NULL OR retry_seconds NOT BETWEEN 1 AND 86400)) THEN
+       OR char_length(coalesce(why, '')) > 500 OR (outcome = 'retry' AND (retry_ms IS NULL OR retry_ms NOT BETWEEN 1 AND 86400000)) THEN
         RAISE EXCEPTION 'an outcome is sent, retry, fallback or failed, on email or sms' USING ERRCODE = '22023';
     END IF;
     SELECT * INTO m FROM public.messages x WHERE x.tenant_id = tenant AND x.id = message AND x.state = 'sending' AND x.claim = my_claim
@@ -566,7 +566,7 @@ BEGIN
                tried = x.tried || used_channel, updated_at = now()
          WHERE x.tenant_id = tenant AND x.id = message;
     ELSIF outcome = 'retry' AND m.attempts < salondesk_messages_max_attempts() THEN
-        UPDATE public.messages x SET state = 'planned', due_at = now() + make_interval(secs => retry_seconds), reason = coalesce(why, ''),
+        UPDATE public.messages x SET state = 'planned', due_at = now() + make_interval(secs => retry_ms / 1000.0), reason = coalesce(why, ''),
                claim = NULL, lease_until = NULL, updated_at = now()
          WHERE x.tenant_id = tenant AND x.id = message;
     ELSIF outcome = 'fallback' THEN

@@ -52,10 +52,10 @@ public final class MessageClaims {
      */
     public boolean record(ClaimedMessage m, Outcome outcome, Channel used, String reason, Duration retryIn) {
         String why = reason == null ? "" : reason.length() > 500 ? reason.substring(0, 500) : reason;
-        Integer seconds = outcome == Outcome.RETRY ? (int) Math.max(1, Math.min(86_400, retryIn.toSeconds())) : null;
+        Integer millis = outcome == Outcome.RETRY ? (int) Math.max(1, Math.min(86_400_000L, retryIn.toMillis())) : null;
         return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_messages_record({0}, {1}, {2}, {3}, {4}, {5}, {6})",
                 val(m.tenantId()), val(m.messageId()), val(m.claim()), val(outcome.dbValue), val(used.dbValue()), val(why),
-                val(seconds, Integer.class)).fetchOne(0, Boolean.class));
+                val(millis, Integer.class)).fetchOne(0, Boolean.class));
     }
 
     private static ClaimedMessage toClaimed(Record r) {
