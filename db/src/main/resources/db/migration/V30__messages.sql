@@ -741,3 +741,77 @@ REVOKE ALL ON FUNCTION forgotten_clients_forget_messages() FROM PUBLIC;
 CREATE TRIGGER forgotten_clients_forget_messages
     AFTER INSERT ON forgotten_clients
     FOR EACH ROW EXECUTE FUNCTION forgotten_clients_forget_messages();
+
+-- The client's file (migration 15) holds what this migration keeps about them too: their address,
+-- channels, language and consent, and their messages (ADR 15: a new column of a client's data
+-- belongs in both the forgetting and the file).
+CREATE OR REPLACE FUNCTION salondesk_client_data(target_tenant bigint, target_client bigint) RETURNS jsonb
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = public, pg_temp
+AS $$
+DECLARE
+    answer jsonb;
+BEGIN
+    PERFORM salondesk_require_admin(target_tenant);
+    SELECT jsonb_build_object(
+               'client', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone, 'notes', c.notes,
+                                            'created_at', c.created_at, 'email', c.email, 'channels', c.channels,
+                                            'language', c.language, 'message_consent', c.message_consent,
+                                            'consent_at', c.consent_at, 'consent_by', c.consent_by, 'consent_how', c.consent_how),
+               'forgotten', (SELECT jsonb_build_object('at', f.forgotten_at, 'by', f.forgotten_by, 'bookings_kept', f.bookings_kept)
+                               FROM public.forgotten_clients f WHERE f.tenant_id = c.tenant_id AND f.client_id = c.id),
+               'bookings', coalesce((
+                   SELECT jsonb_agg(jsonb_build_object(
+                              'id', b.id, 'starts_at', b.starts_at, 'ends_at', slot_end(b.starts_at, b.duration_min),
+                              'duration_min', b.duration_min, 'master', m.name, 'service', s.name,
+                              'price', coalesce(ms.price, s.price), 'status', b.status, 'source', b.source, 'note', b.note,
+                              'created_at', b.created_at, 'created_by', b.created_by,
+                              'updated_at', b.updated_at, 'updated_by', b.updated_by,
+                              'online_email', o.email, 'online_consented_at', o.consented_at)
+                          ORDER BY b.starts_at, b.id)
+                     FROM public.bookings b
+                     JOIN public.masters m ON m.tenant_id = b.tenant_id AND m.id = b.master_id
+                     LEFT JOIN public.services s ON s.tenant_id = b.tenant_id AND s.id = b.service_id
+                     LEFT JOIN public.master_services ms ON ms.tenant_id = b.tenant_id AND ms.master_id = b.master_id
+                                                        AND ms.service_id = b.service_id
+                     LEFT JOIN public.online_bookings o ON o.tenant_id = b.tenant_id AND o.booking_id = b.id
+                    WHERE b.tenant_id = c.tenant_id AND b.client_id = c.id), '[]'::jsonb),
+               'history', coalesce((
+                   SELECT jsonb_agg(jsonb_build_object(
+                              'id', h.id, 'booking_id', h.booking_id, 'operation', h.operation, 'changed_at', h.changed_at,
+                              'changed_by', h.changed_by, 'source', h.source, 'changes', h.changes)
+                          ORDER BY h.id)
+                     FROM public.booking_history h
+                    WHERE h.tenant_id = c.tenant_id
+                      AND h.booking_id IN (SELECT b.id FROM public.bookings b WHERE b.tenant_id = c.tenant_id AND b.client_id = c.id)),
+                   '[]'::jsonb),
+               'waitlist', coalesce((
+                   SELECT jsonb_agg(jsonb_build_object(
+                              'id', w.id, 'state', w.state, 'service', s.name, 'duration_min', w.duration_min, 'master', m.name,
+                              'date_from', w.date_from, 'date_to', w.date_to, 'window_from_min', w.window_from_min,
+                              'window_to_min', w.window_to_min, 'note', w.note, 'booking_id', w.booking_id, 'source', w.source,
+                              'created_at', w.created_at, 'created_by', w.created_by)
+                          ORDER BY w.id)
+                     FROM public.waitlist_entries w
+                     LEFT JOIN public.services s ON s.tenant_id = w.tenant_id AND s.id = w.service_id
+                     LEFT JOIN public.masters m ON m.tenant_id = w.tenant_id AND m.id = w.master_id
+                    WHERE w.tenant_id = c.tenant_id AND w.client_id = c.id), '[]'::jsonb),
+               'messages', coalesce((
+                   SELECT jsonb_agg(jsonb_build_object(
+                              'id', x.id, 'booking_id', x.booking_id, 'kind', x.kind, 'lead_min', x.lead_min, 'channel', x.channel,
+                              'recipient', x.recipient, 'planned_at', x.planned_at, 'state', x.state, 'reason', x.reason,
+                              'sent_at', x.sent_at)
+                          ORDER BY x.id)
+                     FROM public.messages x
+                    WHERE x.tenant_id = c.tenant_id
+                      AND x.booking_id IN (SELECT b.id FROM public.bookings b WHERE b.tenant_id = c.tenant_id AND b.client_id = c.id)),
+                   '[]'::jsonb))
+      INTO answer
+      FROM public.clients c
+     WHERE c.tenant_id = target_tenant AND c.id = target_client;
+    IF answer IS NULL THEN
+        RAISE EXCEPTION 'salon % has no client %', target_tenant, target_client USING ERRCODE = '22023';
+    END IF;
+    RETURN answer;
+END $$;
+REVOKE ALL ON FUNCTION salondesk_client_data(bigint, bigint) FROM PUBLIC;
