@@ -815,3 +815,28 @@ BEGIN
     RETURN answer;
 END $$;
 REVOKE ALL ON FUNCTION salondesk_client_data(bigint, bigint) FROM PUBLIC;
+
+-- A client who gives an address or consent after her booking was made (the desk types the e-mail
+-- once the booking is saved, `book --email`): the messages skipped for want of it are planned again,
+-- those whose time has not passed.
+CREATE FUNCTION clients_revive_messages() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp
+AS $$
+BEGIN
+    IF NOT NEW.message_consent OR cardinality(NEW.channels) = 0 THEN
+        RETURN NULL;
+    END IF;
+    UPDATE public.messages m SET state = 'planned', due_at = greatest(m.planned_at, now()), reason = '', tried = '{}', updated_at = now()
+     WHERE m.tenant_id = NEW.tenant_id AND m.state = 'skipped'
+       AND m.reason IN ('no consent', 'no channel', 'client has no email', 'client has no sms', 'every channel failed')
+       AND m.about_start > now() AND (m.kind <> 'reminder' OR m.planned_at > now())
+       AND m.booking_id IN (SELECT b.id FROM public.bookings b WHERE b.tenant_id = NEW.tenant_id AND b.client_id = NEW.id
+                               AND b.starts_at = m.about_start AND b.status IN ('pending', 'confirmed'));
+    RETURN NULL;
+END $$;
+REVOKE ALL ON FUNCTION clients_revive_messages() FROM PUBLIC;
+CREATE TRIGGER clients_revive_messages AFTER UPDATE OF email, channels, message_consent ON clients
+    FOR EACH ROW WHEN (OLD.email IS DISTINCT FROM NEW.email OR OLD.channels IS DISTINCT FROM NEW.channels
+                       OR OLD.message_consent IS DISTINCT FROM NEW.message_consent)
+    EXECUTE FUNCTION clients_revive_messages();

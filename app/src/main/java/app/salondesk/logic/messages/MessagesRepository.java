@@ -125,19 +125,38 @@ public final class MessagesRepository {
     public record Failing(Channel channel, String reason, Instant at) {
     }
 
-    /** The client's e-mail, channels (order of preference), consent and language; the database records who gave consent, when and how. */
-    public boolean setClientContact(long tenantId, long clientId, String email, List<Channel> channels, Boolean consent, String language) {
-        var update = dsl.update(CLIENTS).set(CLIENTS.EMAIL, email == null ? "" : email.strip());
-        if (channels != null) {
-            update = update.set(CLIENTS.CHANNELS, channels.stream().map(Channel::dbValue).toArray(String[]::new));
-        }
-        if (consent != null) {
-            update = update.set(CLIENTS.MESSAGE_CONSENT, consent);
-        }
-        if (language != null) {
-            update = update.set(CLIENTS.LANGUAGE, language);
-        }
-        return update.where(CLIENTS.TENANT_ID.eq(tenantId).and(CLIENTS.ID.eq(clientId))).execute() == 1;
+    /**
+     * The client's e-mail, channels (order of preference), consent and language (null: unchanged);
+     * the database records who gave consent, when, and by which road ({@code source}).
+     */
+    public boolean setClientContact(long tenantId, long clientId, String email, List<Channel> channels, Boolean consent, String language,
+                                    app.salondesk.booking.Source source) {
+        return dsl.transactionResult(cfg -> {
+            DSLContext tx = cfg.dsl();
+            tx.resultQuery("SELECT set_config('salondesk.source', ?, true)", source.dbValue()).fetch();
+            var update = tx.update(CLIENTS).set(CLIENTS.EMAIL, email == null ? "" : email.strip());
+            if (channels != null) {
+                update = update.set(CLIENTS.CHANNELS, channels.stream().map(Channel::dbValue).toArray(String[]::new));
+            }
+            if (consent != null) {
+                update = update.set(CLIENTS.MESSAGE_CONSENT, consent);
+            }
+            if (language != null) {
+                update = update.set(CLIENTS.LANGUAGE, language);
+            }
+            return update.where(CLIENTS.TENANT_ID.eq(tenantId).and(CLIENTS.ID.eq(clientId))).execute() == 1;
+        });
+    }
+
+    /**
+     * The address a client gave for her booking's messages ({@code book --email}): her e-mail, e-mail
+     * first among her channels, and her consent (recorded by the database as this login's, with the
+     * road's source).
+     */
+    public void setClientContactForMessages(long tenantId, long clientId, String email, app.salondesk.booking.Source source) {
+        List<Channel> channels = new java.util.ArrayList<>(List.of(Channel.EMAIL));
+        clientContact(tenantId, clientId).ifPresent(c -> c.channels().stream().filter(ch -> ch != Channel.EMAIL).forEach(channels::add));
+        setClientContact(tenantId, clientId, email, channels, true, null, source);
     }
 
     /** The client's contact for messages: e-mail, channels, consent, and who/when/how consent was recorded. */

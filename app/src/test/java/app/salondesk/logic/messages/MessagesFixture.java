@@ -32,7 +32,7 @@ final class MessagesFixture implements AutoCloseable {
         mail.start();
         repo = new MessagesRepository(f.dsl);
         repo.saveSettings(f.tenant, settings(mail.getSmtp().getPort()));
-        repo.setClientContact(f.tenant, f.client, IRYNA, List.of(Channel.EMAIL), true, "en");
+        repo.setClientContact(f.tenant, f.client, IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.booking.Source.FORM);
         f.dsl.execute("UPDATE tenants SET address = '1 Khreshchatyk St', phone = '+380440000000' WHERE id = " + f.tenant);
     }
 

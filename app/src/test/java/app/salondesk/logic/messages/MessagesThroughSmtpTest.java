@@ -81,7 +81,7 @@ class MessagesThroughSmtpTest {
         f.dsl.execute("DELETE FROM online_settings");
         // no quiet hours unless a test says so: the confirmation's time would depend on the hour the test runs
         m.repo.saveSettings(f.tenant, withQuiet(LocalTime.MIDNIGHT, LocalTime.MIDNIGHT));
-        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), true, "en");
+        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.booking.Source.FORM);
     }
 
     private static MessageSettings withQuiet(LocalTime from, LocalTime to) {
@@ -227,7 +227,7 @@ class MessagesThroughSmtpTest {
     @Test
     void theSenderAsksTheClientAgainAtSendTime() throws Exception {
         Booking b = f.booked(f.engine.book(f.cutWith(f.anna, EngineFixture.at(10, 0))));
-        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), false, null);
+        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), false, null, app.salondesk.booking.Source.FORM);
         m.dueNow();
         assertEquals(0, m.sender(f.dsl).sendDue(50).claimed());
         assertEquals(0, m.received().length);
