@@ -81,6 +81,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final MainWindow window;
     private final LiveUpdates live;
     private WaitlistWorker waitlist;
+    private app.salondesk.logic.messages.MessageSenderWorker messageSender;
     private final WaitlistDesk waitlistDesk;
     private final WaitlistScreens waitlistScreens;
     private final StaffRole role;
@@ -207,6 +208,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         } else {
             // the embedded desk is the salon's only program: it runs the waitlist worker (ADR 13)
             desk.runWaitlistWorker(WaitlistWorker.start(backend.dsl(), backend.database().settings(), session.salon().id()));
+            // and sends the salon's messages (issue 33; ADR 33: any number of senders may run)
+            desk.messageSender = app.salondesk.logic.messages.MessageSenders.start(backend.dsl(), System.getenv("SALONDESK_BASE_URL"),
+                    "message-sender-desk");
         }
         return desk;
     }
@@ -291,6 +295,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         }
         if (waitlist != null) {
             waitlist.close();
+        }
+        if (messageSender != null) {
+            messageSender.close();
         }
     }
 

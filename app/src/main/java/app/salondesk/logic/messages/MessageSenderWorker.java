@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 public final class MessageSenderWorker implements AutoCloseable {
 
     public static final Duration EVERY = Duration.ofSeconds(5);
-    private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
+    /** A desk closing or serve stopping waits this long for the message in flight; what it holds returns after its lease. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(MessageSenderWorker.class);
 
     private final MessageSender sender;
