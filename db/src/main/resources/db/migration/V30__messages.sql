@@ -615,7 +615,8 @@ GRANT EXECUTE ON FUNCTION salondesk_message_send_now(bigint, bigint) TO salondes
 CREATE FUNCTION salondesk_message_link(token text)
 RETURNS TABLE (tenant_id bigint, booking_id bigint, salon_name text, salon_phone text, time_zone text, language text,
                service_id bigint, service_name text, master_id bigint, master_name text, starts_at timestamptz,
-               duration_min integer, status text, client_confirmed boolean, expired boolean, used_for text, may_cancel boolean)
+               duration_min integer, status text, client_confirmed boolean, expired boolean, used_for text, may_cancel boolean,
+               cancel_cutoff_min integer, online_slug text)
 LANGUAGE plpgsql STABLE SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
@@ -628,7 +629,8 @@ BEGIN
     RETURN QUERY
     SELECT b.tenant_id, b.id, t.name, t.phone, t.time_zone, coalesce(c.language, s.language), b.service_id, v.name, b.master_id, r.name,
            b.starts_at, b.duration_min, b.status, b.client_confirmed_at IS NOT NULL, k.expires_at <= now(), k.used_for,
-           b.status IN ('pending', 'confirmed') AND b.starts_at - make_interval(mins => s.cancel_cutoff_min) > now()
+           b.status IN ('pending', 'confirmed') AND b.starts_at - make_interval(mins => s.cancel_cutoff_min) > now(),
+           s.cancel_cutoff_min, (SELECT o.slug FROM public.online_settings o WHERE o.tenant_id = b.tenant_id AND o.enabled)
       FROM public.message_tokens k
       JOIN public.bookings b ON b.tenant_id = k.tenant_id AND b.id = k.booking_id
       JOIN public.clients c ON c.tenant_id = b.tenant_id AND c.id = b.client_id
