@@ -82,6 +82,9 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final LiveUpdates live;
     private WaitlistWorker waitlist;
     private app.salondesk.logic.messages.MessageSenderWorker messageSender;
+    private final app.salondesk.logic.messages.MessagesDesk messagesDesk;
+    private final app.salondesk.gui.messages.MessagesWarningViewModel messagesWarning;
+    private final javafx.animation.Timeline messagesCheck;
     private final WaitlistDesk waitlistDesk;
     private final WaitlistScreens waitlistScreens;
     private final StaffRole role;
@@ -175,6 +178,21 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         window.placeClientSearch(search.node(), search::focus);
         this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, bookings::form,
                 form -> bookings.showForm(form, null), (m, at) -> newBooking(m, app.salondesk.salon.WallClock.instant(at, salon.zone())));
+        // messages to clients (issue 33): a booking's messages, ☰ → Tomorrow, ☰ → Messages, the status bar's warning
+        this.messagesDesk = new app.salondesk.logic.messages.MessagesDesk(new app.salondesk.logic.messages.MessagesRepository(dsl),
+                salon.id(), salon.zone(), salon.name());
+        messagesDesk.onSendNow(() -> {
+            if (messageSender != null) {
+                messageSender.wake();
+            }
+        });
+        this.messagesWarning = new app.salondesk.gui.messages.MessagesWarningViewModel(messagesDesk, tasks, messages, clock);
+        window.showMessagesWarning(messagesWarning.textProperty(), this::openMessageSettings);
+        this.messagesCheck = new javafx.animation.Timeline(new javafx.animation.KeyFrame(
+                javafx.util.Duration.millis(app.salondesk.gui.messages.MessagesWarningViewModel.EVERY.toMillis()), e -> messagesWarning.check()));
+        messagesCheck.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        messagesCheck.play();
+        messagesWarning.check();
         if (data.demo()) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
@@ -299,6 +317,30 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         if (messageSender != null) {
             messageSender.close();
         }
+        messagesCheck.stop();
+    }
+
+    /** Looks again whether a message channel keeps failing (the status bar's warning; every minute by itself). */
+    public void checkMessagesWarning() {
+        messagesWarning.check();
+    }
+
+    @Override
+    public void openMessages(app.salondesk.calendar.BookingRef ref) {
+        app.salondesk.gui.messages.BookingMessagesView.show(stage, new app.salondesk.gui.messages.BookingMessagesViewModel(messagesDesk, tasks,
+                messages, ref.bookingId()), messages, messages.get("messages.ofBooking"));
+    }
+
+    @Override
+    public void openTomorrow() {
+        app.salondesk.gui.messages.TomorrowView.show(stage, new app.salondesk.gui.messages.TomorrowViewModel(messagesDesk, tasks, messages,
+                java.time.LocalDate.now(salon.zone()).plusDays(1)), messages);
+    }
+
+    @Override
+    public void openMessageSettings() {
+        app.salondesk.gui.messages.MessageSettingsView.show(stage, new app.salondesk.gui.messages.MessageSettingsViewModel(messagesDesk, tasks,
+                messages), messages);
     }
 
     public MainWindow window() {
