@@ -33,7 +33,7 @@ public final class BookingMessagesView {
         table.setId("messages-table");
         table.setPlaceholder(new Label(messages.get("messages.none")));
         table.getColumns().add(column(messages.get("messages.col.what"), BookingMessagesViewModel.Row::what, 170));
-        table.getColumns().add(column(messages.get("messages.col.channel"), BookingMessagesViewModel.Row::channel, 90));
+        table.getColumns().add(column(messages.get("messages.col.channel"), BookingMessagesViewModel.Row::channel, 150));
         table.getColumns().add(column(messages.get("messages.col.when"), BookingMessagesViewModel.Row::when, 160));
         table.getColumns().add(column(messages.get("messages.col.state"), BookingMessagesViewModel.Row::state, 260));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
