@@ -95,7 +95,7 @@ final class MessagesBench {
             List<Thread> senders = new ArrayList<>();
             AtomicInteger retries = new AtomicInteger();
             long t0 = System.nanoTime();
-            long deadline = t0 + Duration.ofSeconds(300).toNanos();
+            long deadline = t0 + Duration.ofSeconds(900).toNanos();
             for (int i = 0; i < 2; i++) {
                 Backend pool = Backend.connect(db.settings(), 2);
                 pools.add(pool);
@@ -153,7 +153,7 @@ final class MessagesBench {
                 long master = dsl.resultQuery("INSERT INTO masters (tenant_id, name) VALUES (" + t + ", 'M') RETURNING id").fetchOne(0, Long.class);
                 for (int d = 1; d <= 7; d++) {
                     dsl.execute("INSERT INTO master_working_hours (tenant_id, master_id, weekday, starts_at, ends_at) VALUES (" + t + ", " + master
-                            + ", " + d + ", '00:00', '23:59')");
+                            + ", " + d + ", '08:00', '20:00')");
                 }
                 long client = dsl.resultQuery("INSERT INTO clients (tenant_id, name, phone, email, channels, message_consent) VALUES (" + t
                         + ", 'C', '+380670000001', 'c@bench.test', '{email}', true) RETURNING id").fetchOne(0, Long.class);
@@ -163,7 +163,9 @@ final class MessagesBench {
                 Instant first = LocalDate.of(2032, 1, 5).atStartOfDay(ZoneId.of("Europe/Kyiv")).toInstant();
                 long t0 = System.nanoTime();
                 for (int i = 0; i < ENGINE_BOOKINGS; i++) {
-                    BookingOutcome o = engine.book(new NewBooking(t, master, client, null, null, first.plus(Duration.ofMinutes(30L * i)), 30, "",
+                    // 24 half-hours a day from 08:00, day after day
+                    Instant at = first.plus(Duration.ofDays(i / 24)).plus(Duration.ofMinutes(8 * 60 + 30L * (i % 24)));
+                    BookingOutcome o = engine.book(new NewBooking(t, master, client, null, null, at, 30, "",
                             UUID.randomUUID(), Source.FORM, false));
                     if (!(o instanceof BookingOutcome.Booked)) {
                         throw new IllegalStateException("not booked: " + o);

@@ -151,6 +151,22 @@ class MessagesAttackTest {
         }
     }
 
+    @Test
+    void theOnlineLoginOpensARealLinkAndItsAnswerIsRecordedInItsNameUnderTheMastersLock() throws SQLException {
+        String secret = "cd".repeat(32);
+        owner("INSERT INTO message_tokens (tenant_id, token_hash, booking_id, message_id, expires_at) SELECT tenant_id, "
+                + "sha256(convert_to('" + secret + "', 'UTF8')), booking_id, id, now() + interval '1 day' FROM messages "
+                + "WHERE kind = 'confirmation' AND booking_id = " + bloomBooking);
+        String token = s.bloom + "." + secret;
+        assertEquals("Iryna|confirmed", one(WEB, "SELECT master_name || '|' || status FROM salondesk_message_link('" + token + "')"),
+                "what the link shows (never the client's name)");
+        assertEquals("0", one(WEB, "SELECT count(*) FROM salondesk_message_link('" + s.rival + "." + secret + "')"), "another salon's: nothing");
+        assertEquals("done", one(WEB, "SELECT salondesk_message_link_act('" + token + "', 'cancel')"));
+        assertEquals("cancelled|web|online", one(AttackedServer.OWNER, "SELECT b.status || '|' || h.changed_by || '|' || h.source FROM bookings b "
+                + "JOIN booking_history h ON h.booking_id = b.id WHERE b.id = " + bloomBooking + " ORDER BY h.id DESC LIMIT 1"));
+        assertEquals("used", one(WEB, "SELECT salondesk_message_link_act('" + token + "', 'confirm')"), "once");
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------------
 
     private void owner(String sql) throws SQLException {

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,6 +35,12 @@ public final class MessageSender {
     /** The first wait after a temporary failure; doubled for each try after. */
     public static final Duration FIRST_RETRY = Duration.ofMinutes(1);
     public static final int BATCH = 50;
+    /**
+     * Conversations with the channels at once, per sender: a mail server answers in milliseconds
+     * to tens of them, and one at a time spent a sender's pass waiting on each in turn. It is also
+     * how many messages a sender that dies can have had accepted and not yet recorded (ADR 33).
+     */
+    public static final int CONVERSATIONS = 4;
 
     private static final Logger log = LoggerFactory.getLogger(MessageSender.class);
 
@@ -42,6 +49,7 @@ public final class MessageSender {
     private final Map<Channel, MessageChannel> channels = new EnumMap<>(Channel.class);
     private final Duration lease;
     private final Duration firstRetry;
+    private final java.util.concurrent.ThreadPoolExecutor conversations;
 
     public MessageSender(DSLContext dsl, MessageTexts texts, Iterable<MessageChannel> channels) {
         this(dsl, texts, channels, LEASE, FIRST_RETRY);
@@ -54,6 +62,13 @@ public final class MessageSender {
         channels.forEach(c -> this.channels.put(c.channel(), c));
         this.lease = lease;
         this.firstRetry = firstRetry;
+        this.conversations = new java.util.concurrent.ThreadPoolExecutor(CONVERSATIONS, CONVERSATIONS, 30, java.util.concurrent.TimeUnit.SECONDS,
+                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "message-conversation");
+                    t.setDaemon(true);   // never keeps the JVM from exiting; idle ones end after 30 s
+                    return t;
+                });
+        conversations.allowCoreThreadTimeOut(true);
     }
 
     /** What one pass did. */
@@ -67,18 +82,35 @@ public final class MessageSender {
         }
     }
 
-    /** Claims, sends and records up to {@code batch} due messages. */
+    /** Claims, sends and records up to {@code batch} due messages, {@value #CONVERSATIONS} at a time. */
     public Pass sendDue(int batch) {
-        Pass pass = new Pass(0, 0, 0, 0, 0);
         long claimedAt = System.nanoTime();
+        List<java.util.concurrent.Future<Pass>> sending = new java.util.ArrayList<>();
         for (ClaimedMessage m : claims.claim(batch, lease)) {
-            if (System.nanoTime() - claimedAt > lease.toNanos() / 2) {
-                // a slow channel ate half the lease: what is left is not sent by us (another sender
-                // may take it over once the lease runs out, and two would send it)
-                pass = pass.plus(new Pass(1, 0, 0, 0, 1));
-                continue;
+            sending.add(conversations.submit(() -> {
+                if (System.nanoTime() - claimedAt > lease.toNanos() / 2) {
+                    // a slow channel ate half the lease: what is left is not sent by us (another sender
+                    // may take it over once the lease runs out, and two would send it)
+                    return new Pass(1, 0, 0, 0, 1);
+                }
+                return send(m);
+            }));
+        }
+        Pass pass = new Pass(0, 0, 0, 0, 0);
+        RuntimeException failed = null;
+        for (java.util.concurrent.Future<Pass> f : sending) {
+            try {
+                pass = pass.plus(f.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failed = new IllegalStateException("interrupted while messages were sent", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                // the database went away while recording (the others go on; this one's lease brings it back)
+                failed = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
             }
-            pass = pass.plus(send(m));
+        }
+        if (failed != null) {
+            throw failed;
         }
         return pass;
     }
