@@ -409,6 +409,7 @@ DECLARE
     secret text;
     typed_email text;
     typed_name text;
+    quiet_until timestamptz;
 BEGIN
     IF NOT salondesk_session_is_sender() THEN
         RAISE EXCEPTION 'only a message sender may claim messages' USING ERRCODE = '42501';
@@ -481,6 +482,16 @@ BEGIN
         END IF;
         IF why IS NOT NULL THEN
             UPDATE public.messages x SET state = 'skipped', reason = why, claim = NULL, lease_until = NULL, updated_at = now()
+             WHERE x.tenant_id = m.tenant_id AND x.id = m.id;
+            CONTINUE;
+        END IF;
+        -- nothing goes in the salon's quiet hours, whatever made it due now (a retry, a sender that
+        -- was away, Send now): it waits for their end, untried (the next claim re-checks the booking)
+        SELECT q.quiet_end INTO quiet_until
+          FROM public.tenants t, messages_quiet_period(now(), t.time_zone, s.quiet_from, s.quiet_to) q WHERE t.id = m.tenant_id;
+        IF quiet_until IS NOT NULL THEN
+            UPDATE public.messages x SET state = 'planned', due_at = quiet_until, attempts = x.attempts - 1, claim = NULL, lease_until = NULL,
+                   updated_at = now()
              WHERE x.tenant_id = m.tenant_id AND x.id = m.id;
             CONTINUE;
         END IF;

@@ -41,8 +41,9 @@ class MessagesAttackTest {
         StaffRepository owner = new StaffRepository(s.dsl(AttackedServer.OWNER));
         owner.addSenderLogin(SENDER, AttackedServer.password(SENDER).toCharArray());
         owner.addOnlineLogin(WEB, AttackedServer.password(WEB).toCharArray());
-        owner("INSERT INTO message_settings (tenant_id, enabled, smtp_host, smtp_from) VALUES (" + s.bloom + ", true, '127.0.0.1', 'desk@bloom.test'), ("
-                + s.rival + ", true, '127.0.0.1', 'desk@rival.test')");
+        // no quiet hours: the claims below must not depend on the hour the test runs
+        owner("INSERT INTO message_settings (tenant_id, enabled, smtp_host, smtp_from, quiet_from, quiet_to) VALUES (" + s.bloom
+                + ", true, '127.0.0.1', 'desk@bloom.test', '00:00', '00:00'), (" + s.rival + ", true, '127.0.0.1', 'desk@rival.test', '00:00', '00:00')");
         owner("UPDATE clients SET email = 'nina@client.test', channels = '{email}', message_consent = true WHERE id = " + s.bloomClient);
         owner("UPDATE clients SET email = 'zoe@client.test', channels = '{email}', message_consent = true WHERE id = " + s.rivalClient);
     }

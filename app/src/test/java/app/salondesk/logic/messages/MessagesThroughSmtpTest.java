@@ -271,6 +271,23 @@ class MessagesThroughSmtpTest {
         assertTrue(confirmation.isAfter(Instant.now()));
     }
 
+    @Test
+    void nothingGoesInTheQuietHoursWhateverMadeItDue() throws Exception {
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, EngineFixture.at(10, 0))));
+        // the sender was away: the confirmation and the reminder are due, and it is now the salon's quiet time
+        LocalTime now = LocalTime.now(ZONE).withSecond(0).withNano(0);
+        m.repo.saveSettings(f.tenant, withQuiet(now.minusHours(1), now.plusHours(1)));
+        m.dueNow();
+        assertEquals(0, m.sender(f.dsl).sendDue(50).claimed());
+        assertEquals(0, m.received().length, "not a message in the quiet hours");
+        assertEquals(List.of("confirmation/0/planned", "reminder/1440/planned", "reminder/120/skipped"), m.states(b.id()),
+                "the re-check still skips what no longer fits (Iryna has no SMS)");
+        Instant until = f.dsl.resultQuery("SELECT min(due_at) FROM messages WHERE state = 'planned' AND booking_id = " + b.id())
+                .fetchOne(0, java.time.OffsetDateTime.class).toInstant();
+        assertEquals(now.plusHours(1), until.atZone(ZONE).toLocalTime(), "they wait for the end of the quiet hours");
+        assertEquals(0, f.count("SELECT max(attempts) FROM messages WHERE state = 'planned' AND booking_id = " + b.id()), "untried");
+    }
+
     private static Instant planned(long booking, int lead) {
         return f.dsl.resultQuery("SELECT planned_at FROM messages WHERE kind = 'reminder' AND lead_min = " + lead + " AND booking_id = " + booking)
                 .fetchOne(0, java.time.OffsetDateTime.class).toInstant();
