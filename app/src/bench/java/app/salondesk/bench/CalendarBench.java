@@ -1,9 +1,9 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.FreeSlot;
-import app.salondesk.booking.FreeSlotFinder;
-import app.salondesk.booking.ScheduleRepository;
-import app.salondesk.booking.ScheduledBooking;
+import app.salondesk.logic.booking.FreeSlotFinder;
+import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.booking.ScheduledBooking;
 import org.HdrHistogram.Histogram;
 import org.jooq.Configuration;
 import org.jooq.DSLContext;
@@ -11,9 +11,9 @@ import org.jooq.ExecuteContext;
 import org.jooq.ExecuteListener;
 import org.jooq.conf.Settings;
 import org.jooq.conf.StatementType;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DefaultExecuteListenerProvider;
-import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

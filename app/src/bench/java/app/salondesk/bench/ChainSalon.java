@@ -1,8 +1,8 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 
 import java.time.Instant;

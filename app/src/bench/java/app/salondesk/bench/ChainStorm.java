@@ -1,10 +1,10 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.NewBooking;
 import app.salondesk.db.ConnectionSettings;
-import app.salondesk.live.LiveUpdates;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.live.LiveUpdates;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
 import app.salondesk.runtime.Backend;
 import org.jooq.DSLContext;
 import org.slf4j.Logger;

@@ -1,14 +1,14 @@
 package app.salondesk.bench;
 
-import app.salondesk.calendar.BookingRef;
-import app.salondesk.calendar.DaySchedule;
-import app.salondesk.calendar.DayScheduleViewModel;
-import app.salondesk.booking.ScheduledBooking;
+import app.salondesk.gui.calendar.DayScheduleViewModel;
+import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.gui.shell.FrontDesk;
+import app.salondesk.gui.shell.TestDesks;
 import app.salondesk.i18n.Messages;
-import app.salondesk.salon.Salon;
-import app.salondesk.ui.BackgroundTasks;
-import app.salondesk.ui.FrontDesk;
-import app.salondesk.ui.TestDesks;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.calendar.BookingRef;
+import app.salondesk.model.calendar.DaySchedule;
+import app.salondesk.model.salon.Salon;
 import com.calendarfx.view.DayEntryView;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;

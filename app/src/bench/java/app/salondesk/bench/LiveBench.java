@@ -1,6 +1,6 @@
 package app.salondesk.bench;
 
-import app.salondesk.live.LiveUpdates;
+import app.salondesk.logic.live.LiveUpdates;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,9 +1,9 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import app.salondesk.logic.messages.MailCredentials;
 import app.salondesk.logic.messages.MessageSender;
 import app.salondesk.logic.messages.MessageTexts;

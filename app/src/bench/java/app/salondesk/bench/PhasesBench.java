@@ -1,8 +1,8 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -217,15 +217,15 @@ final class PhasesBench {
     private Driver.Kind visit(int writer) {
         long own = salon.own.get(writer);
         java.time.Instant start = salon.freshSlot(own);
-        app.salondesk.booking.VisitOutcome o = engine.bookVisit(new app.salondesk.booking.NewVisit(salon.tenant, salon.client, List.of(
-                new app.salondesk.booking.NewVisit.Part(own, colour, start, null),
-                new app.salondesk.booking.NewVisit.Part(partners.get(writer), salon.service, start.plusSeconds(1800), null)),
+        app.salondesk.model.booking.VisitOutcome o = engine.bookVisit(new app.salondesk.model.booking.NewVisit(salon.tenant, salon.client, List.of(
+                new app.salondesk.model.booking.NewVisit.Part(own, colour, start, null),
+                new app.salondesk.model.booking.NewVisit.Part(partners.get(writer), salon.service, start.plusSeconds(1800), null)),
                 "", UUID.randomUUID(), Source.FORM));
-        if (o instanceof app.salondesk.booking.VisitOutcome.Booked) {
+        if (o instanceof app.salondesk.model.booking.VisitOutcome.Booked) {
             return Driver.Kind.DONE;
         }
         log.debug("a visit was not booked: {}", o);
-        return o instanceof app.salondesk.booking.VisitOutcome.TimeTaken ? Driver.Kind.LOST : Driver.Kind.OTHER;
+        return o instanceof app.salondesk.model.booking.VisitOutcome.TimeTaken ? Driver.Kind.LOST : Driver.Kind.OTHER;
     }
 
     /**

@@ -1,8 +1,8 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.FreeSlot;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.FreeSlot;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,7 +53,7 @@ final class ReleaseDayBench {
         this.cfg = cfg;
         this.salon = new WriteSalon(db.dsl(), "Benchmark: release day");
         // as the web server calls it: losers of the same time share their offers for a moment
-        this.engine = new BookingEngine(db.dsl(), app.salondesk.online.OnlineDeskService.SHARED_OFFERS);
+        this.engine = new BookingEngine(db.dsl(), app.salondesk.logic.online.OnlineDeskService.SHARED_OFFERS);
     }
 
     void run() throws Exception {

@@ -1,9 +1,9 @@
 package app.salondesk.bench;
 
 import app.salondesk.cli.OnlineServer;
+import app.salondesk.logic.staff.StaffRepository;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
-import app.salondesk.staff.StaffRepository;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.HdrHistogram.Histogram;

@@ -1,11 +1,10 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.BookingOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 
 /**
  * Figure 1: bookings per second and their latency through {@link BookingEngine#book} at 1, 4

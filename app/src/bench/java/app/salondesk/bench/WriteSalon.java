@@ -1,7 +1,7 @@
 package app.salondesk.bench;
 
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
-import app.salondesk.backup.BackupFolder;
-import app.salondesk.backup.BackupRefused;
-import app.salondesk.backup.BackupSettings;
-import app.salondesk.backup.Backups;
-import app.salondesk.backup.Cluster;
-import app.salondesk.backup.Manifest;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.backup.BackupFolder;
+import app.salondesk.logic.backup.BackupRefused;
+import app.salondesk.logic.backup.Backups;
+import app.salondesk.logic.backup.Cluster;
+import app.salondesk.logic.backup.Manifest;
+import app.salondesk.model.backup.BackupSettings;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.SettingsFile;
 import app.salondesk.runtime.StartupException;

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.BookingSeries;
-import app.salondesk.booking.Repeat;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.BookingSeries;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Repeat;
+import app.salondesk.model.booking.Source;
 import app.salondesk.runtime.Backend;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -120,7 +120,7 @@ final class BookCommand implements Callable<Integer> {
                 return series(out, tools, new BookingSeries(engine).book(booking, repeat, tools.salon.zone()));
             }
             BookingOutcome outcome = engine.book(booking);
-            if (email != null && outcome instanceof app.salondesk.booking.BookingOutcome.Booked b) {
+            if (email != null && outcome instanceof app.salondesk.model.booking.BookingOutcome.Booked b) {
                 // the address the client gave for this booking's messages; a message already skipped
                 // for want of it is planned again by the database (migration 30)
                 new app.salondesk.logic.messages.MessagesRepository(backend.dsl()).setClientContactForMessages(tools.salon.id(),

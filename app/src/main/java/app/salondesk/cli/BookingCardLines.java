@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingCard;
-import app.salondesk.booking.BookingCardRepository;
-import app.salondesk.booking.BookingHistoryRepository;
-import app.salondesk.booking.HistoryEntry;
-import app.salondesk.history.HistoryText;
-import app.salondesk.staff.MasterRepository;
+import app.salondesk.logic.booking.BookingCardRepository;
+import app.salondesk.logic.booking.BookingHistoryRepository;
+import app.salondesk.logic.history.HistoryText;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingCard;
+import app.salondesk.model.booking.HistoryEntry;
 
 import java.io.PrintWriter;
 import java.time.format.DateTimeFormatter;

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.BookingSeries;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.BookingSeries;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.salon.Salon;
 import app.salondesk.runtime.Backend;
-import app.salondesk.salon.Salon;
 
 import java.io.PrintWriter;
 import java.time.Instant;

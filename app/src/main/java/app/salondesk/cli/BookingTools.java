@@ -1,16 +1,16 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.FreeSlot;
-import app.salondesk.catalog.Service;
-import app.salondesk.catalog.ServiceRepository;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.FreeSlot;
+import app.salondesk.model.catalog.Service;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.staff.Master;
 import app.salondesk.runtime.Backend;
-import app.salondesk.salon.Salon;
-import app.salondesk.salon.SalonRepository;
-import app.salondesk.staff.Master;
-import app.salondesk.staff.MasterRepository;
 
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,10 +1,10 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingStatus;
-import app.salondesk.booking.Reschedule;
-import app.salondesk.booking.Source;
-import app.salondesk.booking.StatusChange;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.model.booking.Reschedule;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.StatusChange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,7 +14,6 @@ import picocli.CommandLine.Spec;
 
 import java.time.Instant;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /**
  * The desk's changes of one booking on the command line — move, status, note ({@link BookingsNote}), show —
@@ -40,17 +39,9 @@ final class BookingsCommand implements Runnable {
     @Command(name = "move", description = {"Move a booking to another time, master or length, as a drag at the desk does.",
             "Prints one line. Exit codes: 0 moved, 3 time taken (with the nearest free times) or changed by someone else, "
                     + "4 try again, 2 invalid input (nothing written), 1 other failure."})
-    static final class Move implements Callable<Integer> {
-        @ParentCommand
-        BookingsCommand bookings;
-        @Spec
-        CommandSpec spec;
+    static final class Move extends ChangeCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = {"-h", "--help"}, usageHelp = true, descriptionKey = "help", description = "Show this help message and exit.")
-        boolean help;
-        @Option(names = "--id", required = true, paramLabel = "N", descriptionKey = "change.id", description = "The booking's number.")
-        long id;
+        SeenBooking booking;
         @Option(names = "--start", required = true, paramLabel = "DATE-TIME",
                 description = "The new start in the salon's time zone, e.g. 2026-12-01T15:00.")
         String start;
@@ -58,50 +49,34 @@ final class BookingsCommand implements Runnable {
         String master;
         @Option(names = "--duration", paramLabel = "MINUTES", description = "Another length in minutes (default: the same).")
         Integer duration;
-        @Option(names = "--version", paramLabel = "V", descriptionKey = "change.version", description = BookingChange.VERSION_HELP)
-        Integer version;
 
         @Override
-        public Integer call() {
-            return BookingChange.run(bookings.root, spec.commandLine().getOut(), salon.tenant, c -> {
-                Booking seen = BookingChange.seen(c.booking(id), version);
-                Instant at = c.tools.start(start);
-                long to = master == null ? seen.masterId() : c.tools.master(master);
-                int minutes = duration == null ? seen.durationMin() : duration;
-                // a booking an admin placed outside the hours keeps that leave: a move changes the time, not the rule
-                return c.answer(c.engine.reschedule(new Reschedule(c.salon.id(), seen.id(), seen.version(), seen.masterId(), to, at, minutes,
-                        Source.CLI, seen.outsideHours())), at, b -> c.changed("moved", b));
-            });
+        int run(BookingChange c) throws CliInvalid {
+            Booking seen = booking.in(c);
+            Instant at = c.tools.start(start);
+            long to = master == null ? seen.masterId() : c.tools.master(master);
+            int minutes = duration == null ? seen.durationMin() : duration;
+            // a booking an admin placed outside the hours keeps that leave: a move changes the time, not the rule
+            return c.answer(c.engine.reschedule(new Reschedule(c.salon.id(), seen.id(), seen.version(), seen.masterId(), to, at, minutes,
+                    Source.CLI, seen.outsideHours())), at, b -> c.changed("moved", b));
         }
     }
 
     @Command(name = "status", description = {"Confirm a booking, mark it arrived, completed or a no-show, or cancel it.",
             "A cancelled booking given another status comes back if its time is still free. Prints one line. Exit codes: 0 done, "
                     + "3 time taken or changed by someone else, 4 try again, 2 invalid input (nothing written), 1 other failure."})
-    static final class Status implements Callable<Integer> {
-        @ParentCommand
-        BookingsCommand bookings;
-        @Spec
-        CommandSpec spec;
+    static final class Status extends ChangeCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = {"-h", "--help"}, usageHelp = true, descriptionKey = "help", description = "Show this help message and exit.")
-        boolean help;
-        @Option(names = "--id", required = true, paramLabel = "N", descriptionKey = "change.id", description = "The booking's number.")
-        long id;
+        SeenBooking booking;
         @Option(names = "--to", required = true, paramLabel = "STATUS", description = "confirmed, arrived, completed, no-show or cancelled.")
         String to;
-        @Option(names = "--version", paramLabel = "V", descriptionKey = "change.version", description = BookingChange.VERSION_HELP)
-        Integer version;
 
         @Override
-        public Integer call() {
-            return BookingChange.run(bookings.root, spec.commandLine().getOut(), salon.tenant, c -> {
-                BookingStatus status = status(c, to);
-                Booking seen = BookingChange.seen(c.booking(id), version);
-                return c.answer(c.engine.changeStatus(new StatusChange(c.salon.id(), seen.id(), seen.version(), seen.masterId(), status,
-                        Source.CLI)), seen.start(), b -> c.changed(word(b.status()), b));
-            });
+        int run(BookingChange c) throws CliInvalid {
+            BookingStatus status = status(c, to);
+            Booking seen = booking.in(c);
+            return c.answer(c.engine.changeStatus(new StatusChange(c.salon.id(), seen.id(), seen.version(), seen.masterId(), status,
+                    Source.CLI)), seen.start(), b -> c.changed(word(b.status()), b));
         }
 
         private static BookingStatus status(BookingChange c, String text) throws CliInvalid {
@@ -126,21 +101,13 @@ final class BookingsCommand implements Runnable {
                     + "note, source, version; visit and series when it is part of one), then its history, one tab-separated line per "
                     + "change: history, when, who, how (the road it came by), what changed.",
                     "Exit codes: 0 shown, 2 no such booking in this salon."})
-    static final class Show implements Callable<Integer> {
-        @ParentCommand
-        BookingsCommand bookings;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
-        @Option(names = {"-h", "--help"}, usageHelp = true, descriptionKey = "help", description = "Show this help message and exit.")
-        boolean help;
+    static final class Show extends ChangeCommand {
         @Option(names = "--id", required = true, paramLabel = "N", descriptionKey = "change.id", description = "The booking's number.")
         long id;
 
         @Override
-        public Integer call() {
-            return BookingChange.run(bookings.root, spec.commandLine().getOut(), salon.tenant, c -> BookingCardLines.print(c, id));
+        int run(BookingChange c) throws CliInvalid {
+            return BookingCardLines.print(c, id);
         }
     }
 }

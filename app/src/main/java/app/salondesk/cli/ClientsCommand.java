@@ -85,7 +85,7 @@ final class ClientsCommand implements Runnable {
                 if (after.contains(Channel.EMAIL) && mail.isEmpty()) {
                     throw new CliInvalid(setup.messages.get("cli.invalid.emailChannelWithoutEmail"));
                 }
-                repo.setClientContact(setup.salon.id(), id, mail, chosen, agreed, lang, app.salondesk.booking.Source.CLI);
+                repo.setClientContact(setup.salon.id(), id, mail, chosen, agreed, lang, app.salondesk.model.booking.Source.CLI);
                 print(out, repo.clientContact(setup.salon.id(), id).orElseThrow(), id);
                 return 0;
             });

@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.export.SpreadsheetCells;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.export.SpreadsheetCells;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;

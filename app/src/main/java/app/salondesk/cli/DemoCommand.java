@@ -1,9 +1,9 @@
 package app.salondesk.cli;
 
-import app.salondesk.demo.DemoSalon;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.model.salon.Salon;
 import app.salondesk.runtime.Backend;
-import app.salondesk.salon.Salon;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 

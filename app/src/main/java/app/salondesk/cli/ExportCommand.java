@@ -1,19 +1,18 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.BookingExportRepository;
-import app.salondesk.booking.Source;
-import app.salondesk.clients.ClientDataRepository;
-import app.salondesk.clients.ClientDataService;
-import app.salondesk.clients.ClientRepository;
-import app.salondesk.export.ExportRequest;
-import app.salondesk.export.ExportService;
-import app.salondesk.staff.MasterDetails;
+import app.salondesk.logic.booking.BookingExportRepository;
+import app.salondesk.logic.clients.ClientDataRepository;
+import app.salondesk.logic.clients.ClientDataService;
+import app.salondesk.logic.clients.ClientRepository;
+import app.salondesk.logic.export.ExportService;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.export.ExportRequest;
+import app.salondesk.model.staff.MasterDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -22,7 +21,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.concurrent.Callable;
 
 /**
  * {@code salondesk export}: the salon's bookings and clients as CSV, a master's schedule as an
@@ -36,9 +34,6 @@ import java.util.concurrent.Callable;
         subcommands = {ExportCommand.Bookings.class, ExportCommand.Clients.class, ExportCommand.Schedule.class,
                 ExportCommand.ClientData.class})
 final class ExportCommand implements Runnable {
-
-    @ParentCommand
-    SalonDeskCommand root;
 
     @Spec
     CommandSpec spec;
@@ -58,7 +53,39 @@ final class ExportCommand implements Runnable {
             return "-".equals(out);
         }
 
-        Path file(Setup setup, String suggested) throws CliInvalid {
+        /** What goes to standard output; what is saved to a file, counted. */
+        interface Stream {
+            void write(PrintWriter out) throws IOException;
+        }
+
+        interface Save {
+            int save(Path file) throws IOException;
+        }
+
+        /**
+         * Where {@code --out} says: standard output, or the file (named {@code suggested} when not
+         * given), then the lines a script reads afterwards, {@code file=} and {@code <counted>=N}.
+         * A file that cannot be written is the one-line refusal.
+         */
+        int deliver(Setup setup, String suggested, String counted, Stream stream, Save save) throws CliInvalid {
+            PrintWriter w = setup.out;
+            try {
+                if (toStandardOutput()) {
+                    stream.write(w);
+                    w.flush();
+                    return 0;
+                }
+                Path file = file(setup, suggested);
+                int n = save.save(file);
+                w.println("file=" + file);
+                w.println(counted + "=" + n);
+                return 0;
+            } catch (IOException e) {
+                throw new CliInvalid(setup.messages.format("export.invalid.write", out == null ? suggested : out, e.getMessage()));
+            }
+        }
+
+        private Path file(Setup setup, String suggested) throws CliInvalid {
             String name = out == null || out.isBlank() ? suggested : out;
             try {
                 return Path.of(name).toAbsolutePath();
@@ -69,24 +96,10 @@ final class ExportCommand implements Runnable {
     }
 
     /** Writes a salon export where {@code --out} says; the lines a script reads afterwards. */
-    private static int export(Setup setup, Out where, ExportRequest request, PrintWriter out) throws CliInvalid {
+    private static int export(Setup setup, Out where, ExportRequest request) throws CliInvalid {
         ExportService service = new ExportService(new BookingExportRepository(setup.dsl), new ClientRepository(setup.dsl), setup.salon,
                 setup.messages, Clock.systemUTC());
-        try {
-            if (where.toStandardOutput()) {
-                service.write(request, out);
-                out.flush();
-                return 0;
-            }
-            Path file = where.file(setup, request.fileName());
-            int rows = service.save(request, file);
-            out.println("file=" + file);
-            out.println("rows=" + rows);
-            return 0;
-        } catch (IOException e) {
-            throw new CliInvalid(setup.messages.format("export.invalid.write", where.out == null ? request.fileName() : where.out,
-                    e.getMessage()));
-        }
+        return where.deliver(setup, request.fileName(), "rows", w -> service.write(request, w), file -> service.save(request, file));
     }
 
     /** {@code --from} and {@code --to}: the salon days an export covers, read and checked together. */
@@ -112,25 +125,16 @@ final class ExportCommand implements Runnable {
             description = {"The salon's bookings starting on these days (the salon's), cancelled ones included, as CSV.",
                     "Columns: id,start,end,duration_min,master,client_name,client_phone,service,price,status,source,note"
                             + " (times on the salon's clock; the columns import bookings reads)."})
-    static final class Bookings implements Callable<Integer> {
-        @ParentCommand
-        ExportCommand export;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Bookings extends SalonCommand {
         @Mixin
         Out out;
         @Mixin
         Days days;
 
         @Override
-        public Integer call() {
-            PrintWriter w = spec.commandLine().getOut();
-            return Setup.run(export.root, w, salon.tenant, setup -> {
-                LocalDate[] range = days.read(setup);
-                return export(setup, out, new ExportRequest.Bookings(range[0], range[1]), w);
-            });
+        int run(Setup setup) throws CliInvalid {
+            LocalDate[] range = days.read(setup);
+            return export(setup, out, new ExportRequest.Bookings(range[0], range[1]));
         }
     }
 
@@ -138,92 +142,56 @@ final class ExportCommand implements Runnable {
             description = {"The salon's clients as CSV, with their visits counted.",
                     "Columns: id,name,phone,notes,bookings,visits,no_shows,cancelled,last_visit,next_booking"
                             + " (name, phone, notes are the columns import clients reads)."})
-    static final class Clients implements Callable<Integer> {
-        @ParentCommand
-        ExportCommand export;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Clients extends SalonCommand {
         @Mixin
         Out out;
 
         @Override
-        public Integer call() {
-            PrintWriter w = spec.commandLine().getOut();
-            return Setup.run(export.root, w, salon.tenant, setup -> export(setup, out, new ExportRequest.Clients(setup.today()), w));
+        int run(Setup setup) throws CliInvalid {
+            return export(setup, out, new ExportRequest.Clients(setup.today()));
         }
     }
 
     @Command(name = "schedule", mixinStandardHelpOptions = true,
             description = {"A master's bookings on these days (not the cancelled ones) as an iCalendar file (.ics),",
                     "for a phone or a calendar program. Exporting again later updates the same events."})
-    static final class Schedule implements Callable<Integer> {
-        @ParentCommand
-        ExportCommand export;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Schedule extends SalonCommand {
         @Mixin
         Out out;
-        @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master", description = "The master: id or name.")
-        String master;
+        @Mixin
+        MasterOption master;
         @Mixin
         Days days;
 
         @Override
-        public Integer call() {
-            PrintWriter w = spec.commandLine().getOut();
-            return Setup.run(export.root, w, salon.tenant, setup -> {
-                MasterDetails m = setup.master(master);
-                LocalDate[] range = days.read(setup);
-                return export(setup, out, new ExportRequest.Schedule(m.id(), m.name(), range[0], range[1]), w);
-            });
+        int run(Setup setup) throws CliInvalid {
+            MasterDetails m = master.in(setup);
+            LocalDate[] range = days.read(setup);
+            return export(setup, out, new ExportRequest.Schedule(m.id(), m.name(), range[0], range[1]));
         }
     }
 
     @Command(name = "client", mixinStandardHelpOptions = true,
             description = {"Everything stored about one client, as one JSON file: the card, every booking, every change of",
                     "those bookings, the waitlist entries (a client's request for their data). The salon's admins only."})
-    static final class ClientData implements Callable<Integer> {
-        @ParentCommand
-        ExportCommand export;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class ClientData extends SalonCommand {
         @Mixin
         Out out;
         @Parameters(index = "0", paramLabel = "ID", descriptionKey = "export.client", description = "The client's id.")
         long client;
 
         @Override
-        public Integer call() {
-            PrintWriter w = spec.commandLine().getOut();
-            return Setup.run(export.root, w, salon.tenant, setup -> {
-                ClientDataService data = new ClientDataService(new ClientDataRepository(setup.dsl), setup.salon, Clock.systemUTC(), Source.CLI);
-                if (!new ClientRepository(setup.dsl).exists(setup.salon.id(), client)) {
-                    throw new CliInvalid(setup.messages.format("export.invalid.unknownClient", client));
-                }
-                String name = "client-" + client + ".json";
-                try {
-                    if (out.toStandardOutput()) {
-                        w.println(data.exportText(client));
-                        w.flush();
-                        return 0;
-                    }
-                    Path file = out.file(setup, name);
-                    int bookings = data.export(client, file);
-                    w.println("file=" + file);
-                    w.println("bookings=" + bookings);
-                    return 0;
-                } catch (ClientDataService.NotAllowed e) {
-                    throw new CliInvalid(setup.messages.get("invalid.no_permission"));
-                } catch (IOException e) {
-                    throw new CliInvalid(setup.messages.format("export.invalid.write", out.out == null ? name : out.out, e.getMessage()));
-                }
-            });
+        int run(Setup setup) throws CliInvalid {
+            ClientDataService data = new ClientDataService(new ClientDataRepository(setup.dsl), setup.salon, Clock.systemUTC(), Source.CLI);
+            if (!new ClientRepository(setup.dsl).exists(setup.salon.id(), client)) {
+                throw new CliInvalid(setup.messages.format("export.invalid.unknownClient", client));
+            }
+            try {
+                return out.deliver(setup, "client-" + client + ".json", "bookings", w -> w.println(data.exportText(client)),
+                        file -> data.export(client, file));
+            } catch (ClientDataService.NotAllowed e) {
+                throw new CliInvalid(setup.messages.get("invalid.no_permission"));
+            }
         }
     }
 }

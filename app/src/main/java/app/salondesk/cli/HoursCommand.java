@@ -1,14 +1,13 @@
 package app.salondesk.cli;
 
-import app.salondesk.staff.MasterDetails;
-import app.salondesk.staff.MasterRepository;
-import app.salondesk.staff.OwnDay;
-import app.salondesk.staff.Week;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.staff.MasterDetails;
+import app.salondesk.model.staff.OwnDay;
+import app.salondesk.model.staff.Week;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -20,7 +19,6 @@ import java.time.format.TextStyle;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
@@ -31,9 +29,6 @@ import java.util.stream.Collectors;
         subcommands = {HoursCommand.SetWeekDays.class, HoursDayCommands.SetDay.class, HoursDayCommands.ClearDay.class,
                 HoursDayCommands.RemoveWeek.class, HoursCommand.ListHours.class})
 final class HoursCommand implements Runnable {
-
-    @ParentCommand
-    SalonDeskCommand root;
 
     @Spec
     CommandSpec spec;
@@ -72,16 +67,9 @@ final class HoursCommand implements Runnable {
             description = {"Set a master's working hours on one or more weekdays.",
                     "Changes the week in force today, or with --from a week from that date on (it starts as a copy of the"
                     + " week before it). Lists the bookings now outside the hours; they are never moved."})
-    static final class SetWeekDays implements Callable<Integer> {
-        @ParentCommand
-        HoursCommand hours;
-        @Spec
-        CommandSpec spec;
+    static final class SetWeekDays extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master",
-                description = "The master, by id or by name.")
-        String master;
+        MasterOption master;
         @Option(names = "--weekday", required = true, paramLabel = "1-7",
                 description = "1 (Monday) to 7 (Sunday); several as 1,3,5 or 1-5.")
         String weekday;
@@ -92,25 +80,23 @@ final class HoursCommand implements Runnable {
         String from;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(hours.root, out, salon.tenant, setup -> {
-                MasterDetails m = setup.master(master);
-                Set<DayOfWeek> days = setup.input.weekdays(weekday);
-                List<LocalTime[]> times = setup.input.intervals(intervals);
-                MasterRepository repository = new MasterRepository(setup.dsl);
-                LocalDate validFrom = from == null ? currentWeek(repository.weeks(setup.salon.id(), m.id()), setup.today())
-                        : weekStart(setup, from);
-                Map<DayOfWeek, List<LocalTime[]>> change = new java.util.EnumMap<>(DayOfWeek.class);
-                days.forEach(d -> change.put(d, times));
-                repository.setWeekDays(setup.salon.id(), m.id(), validFrom, change);
-                out.println("hours #" + m.id() + " " + m.name() + " week " + weekName(validFrom) + " "
-                        + days.stream().map(d -> Integer.toString(d.getValue())).collect(Collectors.joining(",")) + " "
-                        + SetupInput.intervals(times));
-                List<Week> weeks = repository.weeks(setup.salon.id(), m.id());
-                setup.inTheWay(setup.warnInTheWay(m, setup.startOf(validFrom), weekEnd(setup, weeks, validFrom)));
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            MasterDetails m = master.in(setup);
+            Set<DayOfWeek> days = setup.input.weekdays(weekday);
+            List<LocalTime[]> times = setup.input.intervals(intervals);
+            MasterRepository repository = new MasterRepository(setup.dsl);
+            LocalDate validFrom = from == null ? currentWeek(repository.weeks(setup.salon.id(), m.id()), setup.today())
+                    : weekStart(setup, from);
+            Map<DayOfWeek, List<LocalTime[]>> change = new java.util.EnumMap<>(DayOfWeek.class);
+            days.forEach(d -> change.put(d, times));
+            repository.setWeekDays(setup.salon.id(), m.id(), validFrom, change);
+            out.println("hours #" + m.id() + " " + m.name() + " week " + weekName(validFrom) + " "
+                    + days.stream().map(d -> Integer.toString(d.getValue())).collect(Collectors.joining(",")) + " "
+                    + SetupInput.intervals(times));
+            List<Week> weeks = repository.weeks(setup.salon.id(), m.id());
+            setup.inTheWay(setup.warnInTheWay(m, setup.startOf(validFrom), weekEnd(setup, weeks, validFrom)));
+            return 0;
         }
     }
 
@@ -118,48 +104,39 @@ final class HoursCommand implements Runnable {
             description = {"List a master's weeks and days with hours of their own.",
                     "One tab-separated line each: week FROM, weekday, intervals (or off); day DATE, weekday, intervals "
                     + "(or off), note. Days from today on unless --from/--to say otherwise."})
-    static final class ListHours implements Callable<Integer> {
-        @ParentCommand
-        HoursCommand hours;
-        @Spec
-        CommandSpec spec;
+    static final class ListHours extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master",
-                description = "The master, by id or by name.")
-        String master;
+        MasterOption master;
         @Option(names = "--from", paramLabel = "DATE", description = "The first day to show (default: today; weeks: all).")
         String from;
         @Option(names = "--to", paramLabel = "DATE", description = "The last day to show (default: no end).")
         String to;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(hours.root, out, salon.tenant, setup -> {
-                MasterDetails m = setup.master(master);
-                LocalDate first = from == null ? null : setup.input.date(from);
-                LocalDate last = to == null ? LocalDate.of(9999, 12, 31) : setup.input.date(to);
-                if (first != null && last.isBefore(first)) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.endBeforeStart", first + " - " + last));
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            MasterDetails m = master.in(setup);
+            LocalDate first = from == null ? null : setup.input.date(from);
+            LocalDate last = to == null ? LocalDate.of(9999, 12, 31) : setup.input.date(to);
+            if (first != null && last.isBefore(first)) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.endBeforeStart", first + " - " + last));
+            }
+            MasterRepository repository = new MasterRepository(setup.dsl);
+            List<Week> weeks = repository.weeks(setup.salon.id(), m.id());
+            for (int i = 0; i < weeks.size(); i++) {
+                Week w = weeks.get(i);
+                LocalDate next = i + 1 < weeks.size() ? weeks.get(i + 1).validFrom() : null;
+                boolean shown = !w.validFrom().isAfter(last) && (first == null || next == null || next.isAfter(first));
+                for (DayOfWeek day : shown ? DayOfWeek.values() : new DayOfWeek[0]) {
+                    out.println("week " + weekName(w.validFrom()) + "\t" + day.getValue() + " " + weekdayName(setup, day) + "\t"
+                            + SetupInput.intervals(w.on(day)));
                 }
-                MasterRepository repository = new MasterRepository(setup.dsl);
-                List<Week> weeks = repository.weeks(setup.salon.id(), m.id());
-                for (int i = 0; i < weeks.size(); i++) {
-                    Week w = weeks.get(i);
-                    LocalDate next = i + 1 < weeks.size() ? weeks.get(i + 1).validFrom() : null;
-                    boolean shown = !w.validFrom().isAfter(last) && (first == null || next == null || next.isAfter(first));
-                    for (DayOfWeek day : shown ? DayOfWeek.values() : new DayOfWeek[0]) {
-                        out.println("week " + weekName(w.validFrom()) + "\t" + day.getValue() + " " + weekdayName(setup, day) + "\t"
-                                + SetupInput.intervals(w.on(day)));
-                    }
-                }
-                for (OwnDay d : repository.ownDays(setup.salon.id(), m.id(), first == null ? setup.today() : first, last)) {
-                    out.println("day " + d.day() + "\t" + weekdayName(setup, d.day().getDayOfWeek()) + "\t"
-                            + SetupInput.intervals(d.intervals()) + "\t" + d.note());
-                }
-                return 0;
-            });
+            }
+            for (OwnDay d : repository.ownDays(setup.salon.id(), m.id(), first == null ? setup.today() : first, last)) {
+                out.println("day " + d.day() + "\t" + weekdayName(setup, d.day().getDayOfWeek()) + "\t"
+                        + SetupInput.intervals(d.intervals()) + "\t" + d.note());
+            }
+            return 0;
         }
     }
 }

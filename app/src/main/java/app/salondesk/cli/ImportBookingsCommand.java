@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.BookingRequests;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.BookingRequests;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import app.salondesk.runtime.Backend;
 import org.apache.commons.csv.CSVRecord;
 import picocli.CommandLine.Command;

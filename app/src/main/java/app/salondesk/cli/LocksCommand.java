@@ -1,9 +1,9 @@
 package app.salondesk.cli;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.staff.SalonLock;
 import app.salondesk.runtime.Backend;
-import app.salondesk.staff.SalonLock;
-import app.salondesk.staff.StaffRepository;
 import org.jooq.exception.DataAccessException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

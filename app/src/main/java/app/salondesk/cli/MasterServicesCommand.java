@@ -1,21 +1,17 @@
 package app.salondesk.cli;
 
-import app.salondesk.catalog.Offer;
-import app.salondesk.catalog.ServiceDetails;
-import app.salondesk.catalog.ServiceRepository;
-import app.salondesk.staff.MasterDetails;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.model.catalog.Offer;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.staff.MasterDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -29,20 +25,10 @@ import java.util.stream.Collectors;
                 + "name, minutes, price, and 'own' where the master's differ from the service's, else 'default'. "
                 + "--duration and --price with --add set the master's own length and price of those services (without "
                 + "them: the service's)."})
-final class MasterServicesCommand implements Callable<Integer> {
-
-    @ParentCommand
-    MastersCommand masters;
-
-    @Spec
-    CommandSpec spec;
+final class MasterServicesCommand extends SalonCommand {
 
     @Mixin
-    SalonOption salon;
-
-    @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master",
-            description = "The master, by id or by name.")
-    String master;
+    MasterOption master;
 
     @Option(names = "--add", paramLabel = "A,B", description = "Services the master does from now on (or whose length or price changes), by name.")
     String add;
@@ -64,38 +50,36 @@ final class MasterServicesCommand implements Callable<Integer> {
     String cleanup;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        return Setup.run(masters.root, out, salon.tenant, setup -> {
-            MasterDetails m = setup.master(master);
-            if (add == null && (duration != null || price != null || phases != null || cleanup != null)) {
-                throw new CliInvalid(setup.messages.get("cli.invalid.ownWithoutAdd"));
-            }
-            Integer minutes = duration == null ? null : setup.input.minutes(duration);
-            BigDecimal amount = price == null ? null : setup.input.price(price);
-            List<ServiceDetails> adding = setup.services(add);
-            List<ServiceDetails> removing = setup.services(remove);
-            app.salondesk.catalog.Phases own = phases == null ? null : setup.input.phases(phases);
-            Integer clean = cleanup == null ? null : setup.input.cleanup(cleanup);
-            if (own != null) {
-                minutes = own.minutes();
-            }
-            if (!adding.isEmpty() || !removing.isEmpty()) {
-                Integer length = minutes;
-                // the offers and her own shape of them together, or none of it
-                setup.dsl.transaction(cfg -> {
-                    ServiceRepository tx = new ServiceRepository(cfg.dsl());
-                    change(tx, setup.salon.id(), m, adding, removing, length, amount);
-                    if (own != null || clean != null) {
-                        for (ServiceDetails sv : adding) {
-                            tx.setOwnShape(setup.salon.id(), m.id(), sv.id(), own, clean);
-                        }
+    int run(Setup setup) throws CliInvalid {
+        PrintWriter out = setup.out;
+        MasterDetails m = master.in(setup);
+        if (add == null && (duration != null || price != null || phases != null || cleanup != null)) {
+            throw new CliInvalid(setup.messages.get("cli.invalid.ownWithoutAdd"));
+        }
+        Integer minutes = duration == null ? null : setup.input.minutes(duration);
+        BigDecimal amount = price == null ? null : setup.input.price(price);
+        List<ServiceDetails> adding = setup.services(add);
+        List<ServiceDetails> removing = setup.services(remove);
+        app.salondesk.model.catalog.Phases own = phases == null ? null : setup.input.phases(phases);
+        Integer clean = cleanup == null ? null : setup.input.cleanup(cleanup);
+        if (own != null) {
+            minutes = own.minutes();
+        }
+        if (!adding.isEmpty() || !removing.isEmpty()) {
+            Integer length = minutes;
+            // the offers and her own shape of them together, or none of it
+            setup.dsl.transaction(cfg -> {
+                ServiceRepository tx = new ServiceRepository(cfg.dsl());
+                change(tx, setup.salon.id(), m, adding, removing, length, amount);
+                if (own != null || clean != null) {
+                    for (ServiceDetails sv : adding) {
+                        tx.setOwnShape(setup.salon.id(), m.id(), sv.id(), own, clean);
                     }
-                });
-            }
-            list(setup, m, out);
-            return 0;
-        });
+                }
+            });
+        }
+        list(setup, m, out);
+        return 0;
     }
 
     /** Everything asked for, as one change: all of it or none (the repository's transaction). */

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
-import app.salondesk.online.OnlineDeskService;
+import app.salondesk.logic.online.OnlineDeskService;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.logic.waitlist.WaitlistWorker;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.staff.StaffRole;
 import app.salondesk.runtime.Backend;
-import app.salondesk.salon.Salon;
-import app.salondesk.salon.SalonRepository;
-import app.salondesk.staff.StaffRepository;
-import app.salondesk.staff.StaffRole;
-import app.salondesk.waitlist.WaitlistWorker;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.slf4j.Logger;

@@ -1,18 +1,16 @@
 package app.salondesk.cli;
 
-import app.salondesk.catalog.ResourceRepository;
-import app.salondesk.catalog.ServiceDetails;
+import app.salondesk.logic.catalog.ResourceRepository;
+import app.salondesk.model.catalog.ServiceDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /** The salon's rooms and equipment, and which services need them. For its admins. */
@@ -21,9 +19,6 @@ import java.util.stream.Collectors;
         subcommands = {ResourcesCommand.Add.class, ResourcesCommand.ListResources.class, ResourcesCommand.Change.class,
                 ResourcesCommand.Need.class})
 final class ResourcesCommand implements Runnable {
-
-    @ParentCommand
-    SalonDeskCommand root;
 
     @Spec
     CommandSpec spec;
@@ -34,72 +29,49 @@ final class ResourcesCommand implements Runnable {
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true, description = "Add a room or a piece of equipment. Prints resource_id=N.")
-    static final class Add implements Callable<Integer> {
-        @ParentCommand
-        ResourcesCommand resources;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Add extends SalonCommand {
         @Option(names = "--name", required = true, paramLabel = "NAME", description = "Its name (1 to 200 characters, unique in the salon).")
         String name;
         @Option(names = "--capacity", paramLabel = "N", description = "How many of it there are: N bookings at once (1 to 50, default 1).")
         String capacity;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(resources.root, out, salon.tenant, setup -> {
-                String n = setup.input.name(name);
-                int cap = capacity == null ? 1 : setup.input.capacity(capacity);
-                boolean taken = new ResourceRepository(setup.dsl).findAll(setup.salon.id()).stream()
-                        .anyMatch(r -> r.name().equalsIgnoreCase(n));
-                if (taken) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.resourceExists", n));
-                }
-                out.println("resource_id=" + new ResourceRepository(setup.dsl).add(setup.salon.id(), n, cap));
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            String n = setup.input.name(name);
+            int cap = capacity == null ? 1 : setup.input.capacity(capacity);
+            boolean taken = new ResourceRepository(setup.dsl).findAll(setup.salon.id()).stream()
+                    .anyMatch(r -> r.name().equalsIgnoreCase(n));
+            if (taken) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.resourceExists", n));
+            }
+            out.println("resource_id=" + new ResourceRepository(setup.dsl).add(setup.salon.id(), n, cap));
+            return 0;
         }
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = {"List the rooms and equipment.",
                     "One tab-separated line each: id, name, capacity, the services that need it, on (in use) or off."})
-    static final class ListResources implements Callable<Integer> {
-        @ParentCommand
-        ResourcesCommand resources;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
-
+    static final class ListResources extends SalonCommand {
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(resources.root, out, salon.tenant, setup -> {
-                var services = new app.salondesk.catalog.ServiceRepository(setup.dsl).findAll(setup.salon.id()).stream()
-                        .collect(Collectors.toMap(ServiceDetails::id, ServiceDetails::name));
-                for (ResourceRepository.Resource r : new ResourceRepository(setup.dsl).findAll(setup.salon.id())) {
-                    out.println(r.id() + "\t" + r.name() + "\t" + r.capacity() + "\t"
-                            + r.neededBy().stream().map(id -> services.getOrDefault(id, "#" + id)).collect(Collectors.joining(","))
-                            + "\t" + (r.active() ? "on" : "off"));
-                }
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            var services = new app.salondesk.logic.catalog.ServiceRepository(setup.dsl).findAll(setup.salon.id()).stream()
+                    .collect(Collectors.toMap(ServiceDetails::id, ServiceDetails::name));
+            for (ResourceRepository.Resource r : new ResourceRepository(setup.dsl).findAll(setup.salon.id())) {
+                out.println(r.id() + "\t" + r.name() + "\t" + r.capacity() + "\t"
+                        + r.neededBy().stream().map(id -> services.getOrDefault(id, "#" + id)).collect(Collectors.joining(","))
+                        + "\t" + (r.active() ? "on" : "off"));
+            }
+            return 0;
         }
     }
 
     @Command(name = "change", mixinStandardHelpOptions = true,
             description = {"Rename a room or a piece of equipment, change how many of it there are, or switch it off or on.",
                     "Refused, nothing changed, when future bookings hold a unit it would take away (or would find none free)."})
-    static final class Change implements Callable<Integer> {
-        @ParentCommand
-        ResourcesCommand resources;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Change extends SalonCommand {
         @Option(names = "--resource", required = true, paramLabel = "ID|NAME", description = "The room or equipment, by id or by name.")
         String resource;
         @Option(names = "--name", paramLabel = "NAME", description = "Its new name (1 to 200 characters, unique in the salon).")
@@ -112,28 +84,26 @@ final class ResourcesCommand implements Runnable {
         boolean on;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(resources.root, out, salon.tenant, setup -> {
-                if (off && on) {
-                    throw new CliInvalid(setup.messages.get("cli.invalid.onAndOff"));
-                }
-                ResourceRepository repo = new ResourceRepository(setup.dsl);
-                List<ResourceRepository.Resource> all = repo.findAll(setup.salon.id());
-                ResourceRepository.Resource r = find(setup, all, resource);
-                String n = name == null ? r.name() : setup.input.name(name);
-                if (all.stream().anyMatch(x -> x.id() != r.id() && x.name().equalsIgnoreCase(n))) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.resourceExists", n));
-                }
-                int cap = capacity == null ? r.capacity() : setup.input.capacity(capacity);
-                boolean active = on || (!off && r.active());
-                Optional<ResourceRepository.Refused> refused = repo.change(setup.salon.id(), r.id(), n, cap, active);
-                if (refused.isPresent()) {
-                    throw new CliInvalid(refusal(setup, refused.get(), r.name(), cap, active, active && !r.active()));
-                }
-                out.println("resource #" + r.id() + " " + n + "\t" + cap + "\t" + (active ? "on" : "off"));
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            if (off && on) {
+                throw new CliInvalid(setup.messages.get("cli.invalid.onAndOff"));
+            }
+            ResourceRepository repo = new ResourceRepository(setup.dsl);
+            List<ResourceRepository.Resource> all = repo.findAll(setup.salon.id());
+            ResourceRepository.Resource r = find(setup, all, resource);
+            String n = name == null ? r.name() : setup.input.name(name);
+            if (all.stream().anyMatch(x -> x.id() != r.id() && x.name().equalsIgnoreCase(n))) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.resourceExists", n));
+            }
+            int cap = capacity == null ? r.capacity() : setup.input.capacity(capacity);
+            boolean active = on || (!off && r.active());
+            Optional<ResourceRepository.Refused> refused = repo.change(setup.salon.id(), r.id(), n, cap, active);
+            if (refused.isPresent()) {
+                throw new CliInvalid(refusal(setup, refused.get(), r.name(), cap, active, active && !r.active()));
+            }
+            out.println("resource #" + r.id() + " " + n + "\t" + cap + "\t" + (active ? "on" : "off"));
+            return 0;
         }
     }
 
@@ -157,40 +127,31 @@ final class ResourcesCommand implements Runnable {
             description = {"Say that a service needs a resource (or, with --remove, no longer does).",
                     "Its bookings each take a unit of it, future ones made already too (refused, nothing changed, when one would",
                     "find none free); with --remove, bookings made already keep theirs."})
-    static final class Need implements Callable<Integer> {
-        @ParentCommand
-        ResourcesCommand resources;
-        @Spec
-        CommandSpec spec;
+    static final class Need extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--service", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.service",
-                description = "The service, by id or by name.")
-        String service;
+        ServiceOption service;
         @Option(names = "--resource", required = true, paramLabel = "ID|NAME", description = "The room or equipment, by id or by name.")
         String resource;
         @Option(names = "--remove", description = "The service no longer needs it.")
         boolean remove;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(resources.root, out, salon.tenant, setup -> {
-                ServiceDetails s = setup.service(service);
-                ResourceRepository repo = new ResourceRepository(setup.dsl);
-                ResourceRepository.Resource r = find(setup, repo.findAll(setup.salon.id()), resource);
-                if (remove) {
-                    repo.unneed(setup.salon.id(), s.id(), r.id());
-                    out.println("service #" + s.id() + " " + s.name() + " no longer needs " + r.name());
-                } else {
-                    Optional<ResourceRepository.Refused> refused = repo.need(setup.salon.id(), s.id(), r.id());
-                    if (refused.isPresent()) {
-                        throw new CliInvalid(refusal(setup, refused.get(), r.name(), r.capacity(), true, false));
-                    }
-                    out.println("service #" + s.id() + " " + s.name() + " needs " + r.name());
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            ServiceDetails s = service.in(setup);
+            ResourceRepository repo = new ResourceRepository(setup.dsl);
+            ResourceRepository.Resource r = find(setup, repo.findAll(setup.salon.id()), resource);
+            if (remove) {
+                repo.unneed(setup.salon.id(), s.id(), r.id());
+                out.println("service #" + s.id() + " " + s.name() + " no longer needs " + r.name());
+            } else {
+                Optional<ResourceRepository.Refused> refused = repo.need(setup.salon.id(), s.id(), r.id());
+                if (refused.isPresent()) {
+                    throw new CliInvalid(refusal(setup, refused.get(), r.name(), r.capacity(), true, false));
                 }
-                return 0;
-            });
+                out.println("service #" + s.id() + " " + s.name() + " needs " + r.name());
+            }
+            return 0;
         }
     }
 }

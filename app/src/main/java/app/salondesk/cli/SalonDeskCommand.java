@@ -1,19 +1,19 @@
 package app.salondesk.cli;
 
+import app.salondesk.gui.shell.SalonDeskApp;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.staff.StaffRepository;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
 import app.salondesk.runtime.StartupException;
-import app.salondesk.staff.StaffRepository;
-import app.salondesk.ui.SalonDeskApp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.util.Arrays;

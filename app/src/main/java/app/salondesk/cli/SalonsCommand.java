@@ -1,15 +1,14 @@
 package app.salondesk.cli;
 
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.salon.SalonRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.salon.SalonSettings;
+import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.runtime.Backend;
-import app.salondesk.salon.Salon;
-import app.salondesk.salon.SalonRepository;
-import app.salondesk.salon.SalonSettings;
-import app.salondesk.staff.MasterDetails;
-import app.salondesk.staff.MasterRepository;
 import org.jooq.exception.DataAccessException;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -124,13 +123,7 @@ final class SalonsCommand implements Runnable {
     @Command(name = "set", mixinStandardHelpOptions = true,
             description = {"Change a salon's settings (its admins, or the owner); what is not given stays.",
                     "A new time zone keeps bookings at their instants: those now outside the hours are listed."})
-    static final class Set implements Callable<Integer> {
-        @ParentCommand
-        SalonsCommand salons;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Set extends SalonCommand {
         @Option(names = "--name", paramLabel = "NAME", description = "The salon's name (1 to 200 characters).")
         String name;
         @Option(names = "--time-zone", paramLabel = "ZONE", description = "Its IANA time zone, e.g. Europe/Kyiv: every time is shown in it.")
@@ -146,34 +139,32 @@ final class SalonsCommand implements Runnable {
         String phone;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(salons.root, out, salon.tenant, setup -> {
-                if (name == null && zone == null && currency == null && country == null && address == null && phone == null) {
-                    throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            if (name == null && zone == null && currency == null && country == null && address == null && phone == null) {
+                throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+            }
+            SetupInput in = setup.input;
+            SalonRepository repository = new SalonRepository(setup.dsl);
+            SalonSettings was = repository.settings(setup.salon.id()).orElseThrow();
+            SalonSettings now = new SalonSettings(name == null ? was.name() : in.name(name),
+                    address == null ? was.address() : in.text(address, "--address", SetupInput.MAX_ADDRESS),
+                    phone == null ? was.phone() : in.text(phone, "--phone", SetupInput.MAX_PHONE),
+                    zone == null ? was.zone() : in.zone(zone),
+                    currency == null ? was.currency() : in.currency(currency),
+                    country == null ? was.country() : in.country(country));
+            repository.update(setup.salon.id(), now);
+            out.println("updated salon " + line(setup.salon.id(), now, repository.isDemo(setup.salon.id())));
+            if (!now.zone().equals(was.zone())) {
+                // the hours are wall-clock times: in another zone the same bookings may fall outside them
+                Setup moved = setup.inZone(now.zone());
+                int count = 0;
+                for (MasterDetails m : new MasterRepository(setup.dsl).findAll(setup.salon.id())) {
+                    count += m.active() ? moved.warnInTheWay(m, moved.startOf(moved.today()), Setup.FAR_FUTURE) : 0;
                 }
-                SetupInput in = setup.input;
-                SalonRepository repository = new SalonRepository(setup.dsl);
-                SalonSettings was = repository.settings(setup.salon.id()).orElseThrow();
-                SalonSettings now = new SalonSettings(name == null ? was.name() : in.name(name),
-                        address == null ? was.address() : in.text(address, "--address", SetupInput.MAX_ADDRESS),
-                        phone == null ? was.phone() : in.text(phone, "--phone", SetupInput.MAX_PHONE),
-                        zone == null ? was.zone() : in.zone(zone),
-                        currency == null ? was.currency() : in.currency(currency),
-                        country == null ? was.country() : in.country(country));
-                repository.update(setup.salon.id(), now);
-                out.println("updated salon " + line(setup.salon.id(), now, repository.isDemo(setup.salon.id())));
-                if (!now.zone().equals(was.zone())) {
-                    // the hours are wall-clock times: in another zone the same bookings may fall outside them
-                    Setup moved = setup.inZone(now.zone());
-                    int count = 0;
-                    for (MasterDetails m : new MasterRepository(setup.dsl).findAll(setup.salon.id())) {
-                        count += m.active() ? moved.warnInTheWay(m, moved.startOf(moved.today()), Setup.FAR_FUTURE) : 0;
-                    }
-                    setup.inTheWay(count);
-                }
-                return 0;
-            });
+                setup.inTheWay(count);
+            }
+            return 0;
         }
     }
 

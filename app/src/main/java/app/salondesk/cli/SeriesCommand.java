@@ -1,9 +1,9 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.BookingSeries;
-import app.salondesk.booking.Source;
+import app.salondesk.logic.booking.BookingSeries;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.Source;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +12,6 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.time.Instant;
-import java.util.concurrent.Callable;
 
 /**
  * A series "from this booking on" on the command line, as the desk's "change its later bookings
@@ -43,15 +42,7 @@ final class SeriesCommand implements Runnable {
             "One line per booking, each moved through the engine on its own, then moved=N time-taken=N changed=N try-again=N invalid=N. "
                     + "Exit code 0 when every one moved, 3 when a time was taken or one was changed by someone else, else 4 (try again) "
                     + "or 2 (invalid). With --version, nothing is moved unless the booking is still at that version."})
-    static final class Move implements Callable<Integer> {
-        @ParentCommand
-        SeriesCommand series;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
-        @Option(names = {"-h", "--help"}, usageHelp = true, descriptionKey = "help", description = "Show this help message and exit.")
-        boolean help;
+    static final class Move extends ChangeCommand {
         @Option(names = "--booking", required = true, paramLabel = "N", descriptionKey = "series.booking",
                 description = "The booking of the series to start from (it and the later ones change).")
         long booking;
@@ -61,20 +52,18 @@ final class SeriesCommand implements Runnable {
         Integer version;
 
         @Override
-        public Integer call() {
-            return BookingChange.run(series.root, spec.commandLine().getOut(), salon.tenant, c -> {
-                if (byDays == 0 || Math.abs(byDays) > MAX_DAYS) {
-                    throw new CliInvalid(c.messages.format("cli.invalid.byDays", byDays, MAX_DAYS));
-                }
-                Booking seen = inSeries(c, booking, version);
-                if (seen == null) {
-                    return BookingTools.EXIT_CHANGED;
-                }
-                // the same wall-clock time D days on; in a DST gap or overlap, resolved as book resolves a start
-                Instant at = seen.start().atZone(c.salon.zone()).plusDays(byDays).toInstant();
-                return c.series(new BookingSeries(c.engine).changeFrom(seen, seen.masterId(), at, seen.durationMin(), c.salon.zone(), Source.CLI),
-                        "moved", b -> c.changed("moved", b));
-            });
+        int run(BookingChange c) throws CliInvalid {
+            if (byDays == 0 || Math.abs(byDays) > MAX_DAYS) {
+                throw new CliInvalid(c.messages.format("cli.invalid.byDays", byDays, MAX_DAYS));
+            }
+            Booking seen = inSeries(c, booking, version);
+            if (seen == null) {
+                return BookingTools.EXIT_CHANGED;
+            }
+            // the same wall-clock time D days on; in a DST gap or overlap, resolved as book resolves a start
+            Instant at = seen.start().atZone(c.salon.zone()).plusDays(byDays).toInstant();
+            return c.series(new BookingSeries(c.engine).changeFrom(seen, seen.masterId(), at, seen.durationMin(), c.salon.zone(), Source.CLI),
+                    "moved", b -> c.changed("moved", b));
         }
     }
 
@@ -82,15 +71,7 @@ final class SeriesCommand implements Runnable {
             "One line per booking, each cancelled through the engine on its own, then cancelled=N time-taken=N changed=N try-again=N "
                     + "invalid=N. Exit code 0 when every one was cancelled, 3 when one was changed by someone else, else 4 (try again) "
                     + "or 2 (invalid). With --version, nothing is cancelled unless the booking is still at that version."})
-    static final class Cancel implements Callable<Integer> {
-        @ParentCommand
-        SeriesCommand series;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
-        @Option(names = {"-h", "--help"}, usageHelp = true, descriptionKey = "help", description = "Show this help message and exit.")
-        boolean help;
+    static final class Cancel extends ChangeCommand {
         @Option(names = "--booking", required = true, paramLabel = "N", descriptionKey = "series.booking",
                 description = "The booking of the series to start from (it and the later ones change).")
         long booking;
@@ -98,15 +79,13 @@ final class SeriesCommand implements Runnable {
         Integer version;
 
         @Override
-        public Integer call() {
-            return BookingChange.run(series.root, spec.commandLine().getOut(), salon.tenant, c -> {
-                Booking seen = inSeries(c, booking, version);
-                if (seen == null) {
-                    return BookingTools.EXIT_CHANGED;
-                }
-                return c.series(new BookingSeries(c.engine).cancelFrom(seen, Source.CLI), "cancelled",
-                        b -> c.changed(BookingsCommand.word(b.status()), b));
-            });
+        int run(BookingChange c) throws CliInvalid {
+            Booking seen = inSeries(c, booking, version);
+            if (seen == null) {
+                return BookingTools.EXIT_CHANGED;
+            }
+            return c.series(new BookingSeries(c.engine).cancelFrom(seen, Source.CLI), "cancelled",
+                    b -> c.changed(BookingsCommand.word(b.status()), b));
         }
     }
 

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
 import app.salondesk.db.ConnectionSettings;
-import app.salondesk.demo.DemoSalon;
-import app.salondesk.live.LiveRelay;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.logic.live.LiveRelay;
+import app.salondesk.logic.waitlist.WaitlistWorker;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
-import app.salondesk.waitlist.WaitlistWorker;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.slf4j.Logger;
@@ -20,8 +20,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -167,7 +167,7 @@ final class ServeCommand implements Callable<Integer> {
                 senderBackend = Backend.openShared(new DbOptions(root.dbOptions().url(), senderLogin.strip(),
                         System.getenv("SALONDESK_SENDER_PASSWORD")), false);
                 sender = app.salondesk.logic.messages.MessageSenders.start(senderBackend.dsl(), links, "message-sender");
-            } else if (backend.embedded() || new app.salondesk.staff.StaffRepository(backend.dsl()).signedInAsOwner()) {
+            } else if (backend.embedded() || new app.salondesk.logic.staff.StaffRepository(backend.dsl()).signedInAsOwner()) {
                 sender = app.salondesk.logic.messages.MessageSenders.start(backend.dsl(), links, "message-sender");
             } else {
                 log.info("no messages are sent by this serve: give --sender-login to send them");
@@ -255,7 +255,7 @@ final class ServeCommand implements Callable<Integer> {
         if (liveLogin != null && !liveLogin.isBlank()) {
             return new ConnectionSettings(url, liveLogin.strip(), System.getenv("SALONDESK_LIVE_PASSWORD"));
         }
-        if (backend.embedded() || new app.salondesk.staff.StaffRepository(backend.dsl()).signedInAsOwner()) {
+        if (backend.embedded() || new app.salondesk.logic.staff.StaffRepository(backend.dsl()).signedInAsOwner()) {
             return new ConnectionSettings(url, db.user(), db.password());
         }
         throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.LIVE_LOGIN_MISSING,
@@ -266,7 +266,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             return LiveRelay.start(as, host, livePort, new LiveRelay.Limits(livePerAddress, LiveRelay.Limits.MAX_STREAMS));
         } catch (IllegalStateException e) {
-            if (e.getCause() instanceof app.salondesk.live.ThroughPoolerException) {
+            if (e.getCause() instanceof app.salondesk.logic.live.ThroughPoolerException) {
                 // a relay on a pooler would hear nothing and stream silence to every desk (ADR 23)
                 throw new app.salondesk.runtime.StartupException(app.salondesk.runtime.StartupException.Reason.LIVE_THROUGH_POOLER,
                         ConnectionSettings.where(as.url()), e);

@@ -1,26 +1,21 @@
 package app.salondesk.cli;
 
-import app.salondesk.catalog.ServiceDetails;
-import app.salondesk.catalog.ServiceRepository;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.model.catalog.ServiceDetails;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.util.concurrent.Callable;
 
 /** The salon's price list. For its admins. */
 @Command(name = "services", mixinStandardHelpOptions = true, description = "The salon's services: its price list (its admins).",
         subcommands = {ServicesCommand.Add.class, ServicesCommand.ListServices.class, ServicesCommand.SetService.class,
                 ServicesCommand.Deactivate.class, ServicesCommand.Activate.class})
 final class ServicesCommand implements Runnable {
-
-    @ParentCommand
-    SalonDeskCommand root;
 
     @Spec
     CommandSpec spec;
@@ -48,13 +43,7 @@ final class ServicesCommand implements Runnable {
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = {"Add a service to the price list. Prints service_id=N.",
                     "Masters do it once it is given to them (masters services --add, or masters add --services)."})
-    static final class Add implements Callable<Integer> {
-        @ParentCommand
-        ServicesCommand services;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Add extends SalonCommand {
         @Option(names = "--name", required = true, paramLabel = "NAME", description = "The service's name (1 to 200 characters, unique in the salon).")
         String name;
         @Option(names = "--duration", paramLabel = "MINUTES", description = "How long it usually takes, 1 to 720 minutes (or give --phases).")
@@ -71,36 +60,34 @@ final class ServicesCommand implements Runnable {
         String category;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(services.root, out, salon.tenant, setup -> {
-                SetupInput in = setup.input;
-                String n = in.name(name);
-                app.salondesk.catalog.Phases shape = phases == null ? null : in.phases(phases);
-                int minutes = shape != null ? shape.minutes() : in.minutes(duration);
-                if (shape != null && duration != null && in.minutes(duration) != minutes) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.phasesNotDuration", shape.text(), minutes, in.minutes(duration)));
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            SetupInput in = setup.input;
+            String n = in.name(name);
+            app.salondesk.model.catalog.Phases shape = phases == null ? null : in.phases(phases);
+            int minutes = shape != null ? shape.minutes() : in.minutes(duration);
+            if (shape != null && duration != null && in.minutes(duration) != minutes) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.phasesNotDuration", shape.text(), minutes, in.minutes(duration)));
+            }
+            int clean = cleanup == null ? 0 : in.cleanup(cleanup);
+            if (minutes + clean > app.salondesk.model.catalog.Phases.MAX_MINUTES) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.minutes", minutes + clean, app.salondesk.model.catalog.Phases.MAX_MINUTES));
+            }
+            BigDecimal amount = in.price(price);
+            String c = in.text(category, "--category", SetupInput.MAX_CATEGORY);
+            nameIsFree(setup, n, null);
+            ServiceRepository repo = new ServiceRepository(setup.dsl);
+            long[] id = new long[1];
+            // the service and its shape in one transaction: a refused shape leaves no service
+            setup.dsl.transaction(cfg -> {
+                ServiceRepository tx = new ServiceRepository(cfg.dsl());
+                id[0] = tx.add(setup.salon.id(), n, c, minutes, amount);
+                if (shape != null || clean > 0) {
+                    tx.setShape(setup.salon.id(), id[0], shape, clean);
                 }
-                int clean = cleanup == null ? 0 : in.cleanup(cleanup);
-                if (minutes + clean > app.salondesk.catalog.Phases.MAX_MINUTES) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.minutes", minutes + clean, app.salondesk.catalog.Phases.MAX_MINUTES));
-                }
-                BigDecimal amount = in.price(price);
-                String c = in.text(category, "--category", SetupInput.MAX_CATEGORY);
-                nameIsFree(setup, n, null);
-                ServiceRepository repo = new ServiceRepository(setup.dsl);
-                long[] id = new long[1];
-                // the service and its shape in one transaction: a refused shape leaves no service
-                setup.dsl.transaction(cfg -> {
-                    ServiceRepository tx = new ServiceRepository(cfg.dsl());
-                    id[0] = tx.add(setup.salon.id(), n, c, minutes, amount);
-                    if (shape != null || clean > 0) {
-                        tx.setShape(setup.salon.id(), id[0], shape, clean);
-                    }
-                });
-                out.println("service_id=" + id[0]);
-                return 0;
             });
+            out.println("service_id=" + id[0]);
+            return 0;
         }
     }
 
@@ -108,44 +95,28 @@ final class ServicesCommand implements Runnable {
             description = {"List the services by category and name.",
                     "One tab-separated line each: id, name, category, minutes, price, active or inactive;",
                     "then its phases and cleanup, when it has them (busy:30,processing:40,busy:30, cleanup:10)."})
-    static final class ListServices implements Callable<Integer> {
-        @ParentCommand
-        ServicesCommand services;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
-
+    static final class ListServices extends SalonCommand {
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(services.root, out, salon.tenant, setup -> {
-                ServiceRepository repo = new ServiceRepository(setup.dsl);
-                for (ServiceDetails s : repo.findAll(setup.salon.id())) {
-                    // a service of phases or with a cleanup says so after the usual columns
-                    ServiceRepository.Shape shape = repo.shape(setup.salon.id(), s.id()).orElse(new ServiceRepository.Shape(null, 0));
-                    String extra = (shape.phases() == null ? "" : "\t" + shape.phases().text())
-                            + (shape.cleanupMin() == 0 ? "" : "\tcleanup:" + shape.cleanupMin());
-                    out.println(line(s) + extra);
-                }
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            ServiceRepository repo = new ServiceRepository(setup.dsl);
+            for (ServiceDetails s : repo.findAll(setup.salon.id())) {
+                // a service of phases or with a cleanup says so after the usual columns
+                ServiceRepository.Shape shape = repo.shape(setup.salon.id(), s.id()).orElse(new ServiceRepository.Shape(null, 0));
+                String extra = (shape.phases() == null ? "" : "\t" + shape.phases().text())
+                        + (shape.cleanupMin() == 0 ? "" : "\tcleanup:" + shape.cleanupMin());
+                out.println(line(s) + extra);
+            }
+            return 0;
         }
     }
 
     @Command(name = "set", mixinStandardHelpOptions = true,
             description = {"Change a service's name, length, price or category; what is not given stays.",
                     "Bookings made already keep their length."})
-    static final class SetService implements Callable<Integer> {
-        @ParentCommand
-        ServicesCommand services;
-        @Spec
-        CommandSpec spec;
+    static final class SetService extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--service", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.service",
-                description = "The service, by id or by name.")
-        String service;
+        ServiceOption service;
         @Option(names = "--name", paramLabel = "NAME", description = "The new name (1 to 200 characters, unique in the salon).")
         String name;
         @Option(names = "--duration", paramLabel = "MINUTES", description = "How long it usually takes, 1 to 720 minutes.")
@@ -161,83 +132,63 @@ final class ServicesCommand implements Runnable {
         String category;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(services.root, out, salon.tenant, setup -> {
-                ServiceDetails s = setup.service(service);
-                if (name == null && duration == null && price == null && category == null && phases == null && cleanup == null) {
-                    throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            ServiceDetails s = service.in(setup);
+            if (name == null && duration == null && price == null && category == null && phases == null && cleanup == null) {
+                throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+            }
+            SetupInput in = setup.input;
+            ServiceDetails now = new ServiceDetails(s.id(), name == null ? s.name() : in.name(name),
+                    category == null ? s.category() : in.text(category, "--category", SetupInput.MAX_CATEGORY),
+                    duration == null ? s.durationMin() : in.minutes(duration),
+                    price == null ? s.price() : in.price(price), s.active());
+            nameIsFree(setup, now.name(), s.id());
+            app.salondesk.model.catalog.Phases shape = phases == null ? null : in.phases(phases);
+            Integer clean = cleanup == null ? null : in.cleanup(cleanup);
+            ServiceDetails[] after = {now};
+            setup.dsl.transaction(cfg -> {
+                ServiceRepository tx = new ServiceRepository(cfg.dsl());
+                tx.update(setup.salon.id(), s.id(), now.name(), now.category(), now.durationMin(), now.price());
+                if (shape != null || clean != null) {
+                    int c = clean != null ? clean : tx.shape(setup.salon.id(), s.id()).map(ServiceRepository.Shape::cleanupMin).orElse(0);
+                    tx.setShape(setup.salon.id(), s.id(), shape, c);
+                    after[0] = tx.findAll(setup.salon.id()).stream().filter(x -> x.id() == s.id()).findFirst().orElse(now);
                 }
-                SetupInput in = setup.input;
-                ServiceDetails now = new ServiceDetails(s.id(), name == null ? s.name() : in.name(name),
-                        category == null ? s.category() : in.text(category, "--category", SetupInput.MAX_CATEGORY),
-                        duration == null ? s.durationMin() : in.minutes(duration),
-                        price == null ? s.price() : in.price(price), s.active());
-                nameIsFree(setup, now.name(), s.id());
-                app.salondesk.catalog.Phases shape = phases == null ? null : in.phases(phases);
-                Integer clean = cleanup == null ? null : in.cleanup(cleanup);
-                ServiceDetails[] after = {now};
-                setup.dsl.transaction(cfg -> {
-                    ServiceRepository tx = new ServiceRepository(cfg.dsl());
-                    tx.update(setup.salon.id(), s.id(), now.name(), now.category(), now.durationMin(), now.price());
-                    if (shape != null || clean != null) {
-                        int c = clean != null ? clean : tx.shape(setup.salon.id(), s.id()).map(ServiceRepository.Shape::cleanupMin).orElse(0);
-                        tx.setShape(setup.salon.id(), s.id(), shape, c);
-                        after[0] = tx.findAll(setup.salon.id()).stream().filter(x -> x.id() == s.id()).findFirst().orElse(now);
-                    }
-                });
-                out.println("updated service " + line(after[0]));
-                return 0;
             });
+            out.println("updated service " + line(after[0]));
+            return 0;
         }
     }
 
     @Command(name = "deactivate", mixinStandardHelpOptions = true,
             description = "Stop selling a service: it is no longer offered; its bookings and history stay.")
-    static final class Deactivate implements Callable<Integer> {
-        @ParentCommand
-        ServicesCommand services;
-        @Spec
-        CommandSpec spec;
+    static final class Deactivate extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--service", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.service",
-                description = "The service, by id or by name.")
-        String service;
+        ServiceOption service;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(services.root, out, salon.tenant, setup -> {
-                ServiceDetails s = setup.service(service);
-                new ServiceRepository(setup.dsl).setActive(setup.salon.id(), s.id(), false);
-                out.println("deactivated service #" + s.id() + " " + s.name());
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            ServiceDetails s = service.in(setup);
+            new ServiceRepository(setup.dsl).setActive(setup.salon.id(), s.id(), false);
+            out.println("deactivated service #" + s.id() + " " + s.name());
+            return 0;
         }
     }
 
     @Command(name = "activate", mixinStandardHelpOptions = true, description = "Sell a service again.")
-    static final class Activate implements Callable<Integer> {
-        @ParentCommand
-        ServicesCommand services;
-        @Spec
-        CommandSpec spec;
+    static final class Activate extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--service", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.service",
-                description = "The service, by id or by name.")
-        String service;
+        ServiceOption service;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(services.root, out, salon.tenant, setup -> {
-                ServiceDetails s = setup.service(service);
-                new ServiceRepository(setup.dsl).setActive(setup.salon.id(), s.id(), true);
-                out.println("activated service #" + s.id() + " " + s.name());
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            ServiceDetails s = service.in(setup);
+            new ServiceRepository(setup.dsl).setActive(setup.salon.id(), s.id(), true);
+            out.println("activated service #" + s.id() + " " + s.name());
+            return 0;
         }
     }
 }

@@ -1,15 +1,15 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.BookingInTheWay;
-import app.salondesk.booking.ScheduleRepository;
-import app.salondesk.booking.ScheduledBooking;
-import app.salondesk.catalog.ServiceDetails;
-import app.salondesk.catalog.ServiceRepository;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.ScheduleRepository;
+import app.salondesk.logic.catalog.ServiceRepository;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.booking.BookingInTheWay;
+import app.salondesk.model.booking.ScheduledBooking;
+import app.salondesk.model.catalog.ServiceDetails;
+import app.salondesk.model.salon.Salon;
+import app.salondesk.model.staff.MasterDetails;
 import app.salondesk.runtime.Backend;
-import app.salondesk.salon.Salon;
-import app.salondesk.staff.MasterDetails;
-import app.salondesk.staff.MasterRepository;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;

@@ -141,8 +141,8 @@ final class SetupInput {
     }
 
     /** Phases as {@code busy:30,processing:40,busy:30} (1 to 20 of them, 720 minutes at most in all). */
-    app.salondesk.catalog.Phases phases(String text) throws CliInvalid {
-        return app.salondesk.catalog.Phases.parse(text)
+    app.salondesk.model.catalog.Phases phases(String text) throws CliInvalid {
+        return app.salondesk.model.catalog.Phases.parse(text)
                 .orElseThrow(() -> invalid("cli.invalid.phases", text == null ? "" : text.strip()));
     }
 
@@ -165,13 +165,13 @@ final class SetupInput {
         String t = text == null ? "" : text.strip();
         try {
             int m = Integer.parseInt(t);
-            if (m >= 0 && m <= app.salondesk.catalog.Phases.MAX_CLEANUP) {
+            if (m >= 0 && m <= app.salondesk.model.catalog.Phases.MAX_CLEANUP) {
                 return m;
             }
         } catch (NumberFormatException e) {
             // falls through to the sentence
         }
-        throw invalid("cli.invalid.cleanup", t, app.salondesk.catalog.Phases.MAX_CLEANUP);
+        throw invalid("cli.invalid.cleanup", t, app.salondesk.model.catalog.Phases.MAX_CLEANUP);
     }
 
     /**

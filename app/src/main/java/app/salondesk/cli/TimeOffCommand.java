@@ -1,20 +1,18 @@
 package app.salondesk.cli;
 
-import app.salondesk.staff.MasterDetails;
-import app.salondesk.staff.MasterRepository;
-import app.salondesk.staff.TimeOffEntry;
+import app.salondesk.logic.staff.MasterRepository;
+import app.salondesk.model.staff.MasterDetails;
+import app.salondesk.model.staff.TimeOffEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.util.concurrent.Callable;
 
 /** A master's time off: a holiday, sick days, training. For the salon's admins. */
 @Command(name = "time-off", mixinStandardHelpOptions = true, description = "A master's time off: holidays, sick days, training (the salon's admins).",
@@ -22,9 +20,6 @@ import java.util.concurrent.Callable;
 final class TimeOffCommand implements Runnable {
 
     static final int MAX_REASON = 200;
-
-    @ParentCommand
-    SalonDeskCommand root;
 
     @Spec
     CommandSpec spec;
@@ -38,16 +33,9 @@ final class TimeOffCommand implements Runnable {
             description = {"Add time off for a master. Prints time_off_id=N.",
                     "Then lists the bookings under it: they stay until someone moves or cancels them. Times are the "
                     + "salon's; a date alone is the whole day."})
-    static final class Add implements Callable<Integer> {
-        @ParentCommand
-        TimeOffCommand timeOff;
-        @Spec
-        CommandSpec spec;
+    static final class Add extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master",
-                description = "The master, by id or by name.")
-        String master;
+        MasterOption master;
         @Option(names = "--from", required = true, paramLabel = "DATE-TIME", description = "The start, e.g. 2026-07-01T09:00, or 2026-07-01 for the whole day.")
         String from;
         @Option(names = "--to", required = true, paramLabel = "DATE-TIME", description = "The end, e.g. 2026-07-14T21:00, or 2026-07-14 up to the end of that day.")
@@ -56,80 +44,61 @@ final class TimeOffCommand implements Runnable {
         String reason;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(timeOff.root, out, salon.tenant, setup -> {
-                MasterDetails m = setup.master(master);
-                LocalDateTime start = setup.input.dateTime(from, false);
-                LocalDateTime end = setup.input.dateTime(to, true);
-                String why = setup.input.text(reason, "--reason", MAX_REASON);
-                Instant a = start.atZone(setup.salon.zone()).toInstant();
-                Instant b = end.atZone(setup.salon.zone()).toInstant();
-                if (!b.isAfter(a)) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.endBeforeStart",
-                            start.format(Setup.DAY_TIME) + " - " + end.format(Setup.DAY_TIME)));
-                }
-                long id = new MasterRepository(setup.dsl).addTimeOff(setup.salon.id(), m.id(), a, b, why);
-                out.println("time_off_id=" + id);
-                setup.inTheWay(setup.warnInTheWay(m, a, b));
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            MasterDetails m = master.in(setup);
+            LocalDateTime start = setup.input.dateTime(from, false);
+            LocalDateTime end = setup.input.dateTime(to, true);
+            String why = setup.input.text(reason, "--reason", MAX_REASON);
+            Instant a = start.atZone(setup.salon.zone()).toInstant();
+            Instant b = end.atZone(setup.salon.zone()).toInstant();
+            if (!b.isAfter(a)) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.endBeforeStart",
+                        start.format(Setup.DAY_TIME) + " - " + end.format(Setup.DAY_TIME)));
+            }
+            long id = new MasterRepository(setup.dsl).addTimeOff(setup.salon.id(), m.id(), a, b, why);
+            out.println("time_off_id=" + id);
+            setup.inTheWay(setup.warnInTheWay(m, a, b));
+            return 0;
         }
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = {"List a master's time off from today on (or from --from).",
                     "One tab-separated line each: id, start, end (the salon's time), reason."})
-    static final class ListTimeOff implements Callable<Integer> {
-        @ParentCommand
-        TimeOffCommand timeOff;
-        @Spec
-        CommandSpec spec;
+    static final class ListTimeOff extends SalonCommand {
         @Mixin
-        SalonOption salon;
-        @Option(names = "--master", required = true, paramLabel = "ID|NAME", descriptionKey = "setup.master",
-                description = "The master, by id or by name.")
-        String master;
+        MasterOption master;
         @Option(names = "--from", paramLabel = "DATE", description = "Time off that has not ended by this date (default: today).")
         String from;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(timeOff.root, out, salon.tenant, setup -> {
-                MasterDetails m = setup.master(master);
-                LocalDate first = from == null ? setup.today() : setup.input.date(from);
-                for (TimeOffEntry e : new MasterRepository(setup.dsl).timeOffEntries(setup.salon.id(), m.id(), setup.startOf(first),
-                        Setup.FAR_FUTURE)) {
-                    out.println(e.id() + "\t" + e.start().atZone(setup.salon.zone()).format(Setup.DAY_TIME) + "\t"
-                            + e.end().atZone(setup.salon.zone()).format(Setup.DAY_TIME) + "\t" + e.reason());
-                }
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            MasterDetails m = master.in(setup);
+            LocalDate first = from == null ? setup.today() : setup.input.date(from);
+            for (TimeOffEntry e : new MasterRepository(setup.dsl).timeOffEntries(setup.salon.id(), m.id(), setup.startOf(first),
+                    Setup.FAR_FUTURE)) {
+                out.println(e.id() + "\t" + e.start().atZone(setup.salon.zone()).format(Setup.DAY_TIME) + "\t"
+                        + e.end().atZone(setup.salon.zone()).format(Setup.DAY_TIME) + "\t" + e.reason());
+            }
+            return 0;
         }
     }
 
     @Command(name = "remove", mixinStandardHelpOptions = true, description = "Remove time off, by the id time-off list shows.")
-    static final class Remove implements Callable<Integer> {
-        @ParentCommand
-        TimeOffCommand timeOff;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Remove extends SalonCommand {
         @Option(names = "--id", required = true, paramLabel = "N", description = "The time off's id.")
         long id;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(timeOff.root, out, salon.tenant, setup -> {
-                if (!new MasterRepository(setup.dsl).removeTimeOff(setup.salon.id(), id)) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.unknownTimeOff", id));
-                }
-                out.println("removed time off #" + id);
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            if (!new MasterRepository(setup.dsl).removeTimeOff(setup.salon.id(), id)) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.unknownTimeOff", id));
+            }
+            out.println("removed time off #" + id);
+            return 0;
         }
     }
 }

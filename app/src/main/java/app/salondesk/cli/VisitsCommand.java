@@ -1,8 +1,8 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.Source;
-import app.salondesk.booking.VisitOutcome;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,7 +17,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
@@ -48,15 +47,7 @@ final class VisitsCommand implements Runnable {
     @Command(name = "move", description = {"Move every part of a visit by the same number of minutes, all or none.",
             "Prints one line. Exit codes: 0 moved, 3 time taken (with the nearest starts at which the whole visit fits) or changed "
                     + "by someone else, 4 try again, 2 invalid input (nothing written), 1 other failure."})
-    static final class Move implements Callable<Integer> {
-        @ParentCommand
-        VisitsCommand visits;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
-        @Option(names = {"-h", "--help"}, usageHelp = true, descriptionKey = "help", description = "Show this help message and exit.")
-        boolean help;
+    static final class Move extends ChangeCommand {
         @Option(names = "--visit", required = true, paramLabel = "N", description = "The visit's number (bookings show prints it as visit=N).")
         long visit;
         @Option(names = "--by-minutes", required = true, paramLabel = "M", description = "How many minutes later (or, negative, earlier).")
@@ -67,28 +58,26 @@ final class VisitsCommand implements Runnable {
         Map<Long, Integer> versions = new LinkedHashMap<>();
 
         @Override
-        public Integer call() {
-            return BookingChange.run(visits.root, spec.commandLine().getOut(), salon.tenant, c -> {
-                if (byMinutes == 0 || Math.abs(byMinutes) > MAX_MINUTES) {
-                    throw new CliInvalid(c.messages.format("cli.invalid.byMinutes", byMinutes, MAX_MINUTES));
+        int run(BookingChange c) throws CliInvalid {
+            if (byMinutes == 0 || Math.abs(byMinutes) > MAX_MINUTES) {
+                throw new CliInvalid(c.messages.format("cli.invalid.byMinutes", byMinutes, MAX_MINUTES));
+            }
+            List<Booking> parts = c.engine.visitParts(c.salon.id(), visit);
+            if (parts.isEmpty()) {
+                throw new CliInvalid(c.messages.format("cli.invalid.unknownVisit", Long.toString(visit)));
+            }
+            Map<Long, Integer> seen = new LinkedHashMap<>();
+            parts.forEach(p -> seen.put(p.id(), p.version()));
+            for (Map.Entry<Long, Integer> v : versions.entrySet()) {
+                if (!seen.containsKey(v.getKey())) {
+                    throw new CliInvalid(c.messages.format("cli.invalid.notAPart", Long.toString(v.getKey()), Long.toString(visit)));
                 }
-                List<Booking> parts = c.engine.visitParts(c.salon.id(), visit);
-                if (parts.isEmpty()) {
-                    throw new CliInvalid(c.messages.format("cli.invalid.unknownVisit", Long.toString(visit)));
-                }
-                Map<Long, Integer> seen = new LinkedHashMap<>();
-                parts.forEach(p -> seen.put(p.id(), p.version()));
-                for (Map.Entry<Long, Integer> v : versions.entrySet()) {
-                    if (!seen.containsKey(v.getKey())) {
-                        throw new CliInvalid(c.messages.format("cli.invalid.notAPart", Long.toString(v.getKey()), Long.toString(visit)));
-                    }
-                    seen.put(v.getKey(), v.getValue());
-                }
-                Duration by = Duration.ofMinutes(byMinutes);
-                VisitOutcome outcome = c.engine.moveVisit(c.salon.id(), visit, seen, by, Source.CLI);
-                c.out.println(line(c, outcome, parts.get(0).start().plus(by)));
-                return exitCode(outcome);
-            });
+                seen.put(v.getKey(), v.getValue());
+            }
+            Duration by = Duration.ofMinutes(byMinutes);
+            VisitOutcome outcome = c.engine.moveVisit(c.salon.id(), visit, seen, by, Source.CLI);
+            c.out.println(line(c, outcome, parts.get(0).start().plus(by)));
+            return exitCode(outcome);
         }
     }
 

@@ -1,26 +1,23 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Source;
-import app.salondesk.waitlist.DailyWindow;
-import app.salondesk.waitlist.JoinOutcome;
-import app.salondesk.waitlist.NewWaitlistEntry;
-import app.salondesk.waitlist.WaitlistEntry;
-import app.salondesk.waitlist.WaitlistRepository;
-import app.salondesk.waitlist.WaitlistRules;
-import app.salondesk.waitlist.WaitlistState;
+import app.salondesk.logic.waitlist.WaitlistRepository;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.JoinOutcome;
+import app.salondesk.model.waitlist.NewWaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistEntry;
+import app.salondesk.model.waitlist.WaitlistRules;
+import app.salondesk.model.waitlist.WaitlistState;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.LocalDate;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code salondesk waitlist}: clients waiting for a time that is taken (issue 14). The worker of
@@ -34,9 +31,6 @@ import java.util.concurrent.Callable;
                 WaitlistCommand.Settings.class})
 final class WaitlistCommand implements Runnable {
 
-    @ParentCommand
-    SalonDeskCommand root;
-
     @Spec
     CommandSpec spec;
 
@@ -48,13 +42,7 @@ final class WaitlistCommand implements Runnable {
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = {"Put a client on the waitlist. Prints waitlist_id=N.",
                     "The client is found by phone (or made), as the booking form does. Dates and times are the salon's."})
-    static final class Add implements Callable<Integer> {
-        @ParentCommand
-        WaitlistCommand waitlist;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Add extends SalonCommand {
         @Option(names = "--client", required = true, paramLabel = "NAME", description = "The client's name.")
         String client;
         @Option(names = "--phone", paramLabel = "PHONE", description = "The client's phone: an existing client with it is used.")
@@ -77,56 +65,46 @@ final class WaitlistCommand implements Runnable {
         String note;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(waitlist.root, out, salon.tenant, setup -> {
-                if ((service == null) == (duration == null)) {
-                    throw new CliInvalid(setup.messages.get(JoinOutcome.Reason.SERVICE_OR_DURATION.messageKey()));
-                }
-                Long serviceId = service != null ? setup.service(service).id() : null;
-                Integer minutes = duration != null ? setup.input.minutes(duration) : null;
-                Long masterId = master == null || master.isBlank() || master.strip().equalsIgnoreCase("any") ? null
-                        : setup.master(master).id();
-                LocalDate first = setup.input.date(from);
-                LocalDate last = setup.input.date(to);
-                DailyWindow w = DailyWindow.parse(window)
-                        .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.window", window)));
-                String why = setup.input.text(note, "--note", WaitlistRepository.MAX_NOTE_LENGTH);
-                JoinOutcome o = new WaitlistRepository(setup.dsl).add(new NewWaitlistEntry(setup.salon.id(), null, setup.input.name(client),
-                        phone, serviceId, minutes, masterId, first, last, w, why), Source.CLI);
-                if (o instanceof JoinOutcome.Refused r) {
-                    throw new CliInvalid(setup.messages.format(r.reason().messageKey(), r.detail()));
-                }
-                out.println("waitlist_id=" + ((JoinOutcome.Joined) o).entryId());
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            if ((service == null) == (duration == null)) {
+                throw new CliInvalid(setup.messages.get(JoinOutcome.Reason.SERVICE_OR_DURATION.messageKey()));
+            }
+            Long serviceId = service != null ? setup.service(service).id() : null;
+            Integer minutes = duration != null ? setup.input.minutes(duration) : null;
+            Long masterId = master == null || master.isBlank() || master.strip().equalsIgnoreCase("any") ? null
+                    : setup.master(master).id();
+            LocalDate first = setup.input.date(from);
+            LocalDate last = setup.input.date(to);
+            DailyWindow w = DailyWindow.parse(window)
+                    .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.window", window)));
+            String why = setup.input.text(note, "--note", WaitlistRepository.MAX_NOTE_LENGTH);
+            JoinOutcome o = new WaitlistRepository(setup.dsl).add(new NewWaitlistEntry(setup.salon.id(), null, setup.input.name(client),
+                    phone, serviceId, minutes, masterId, first, last, w, why), Source.CLI);
+            if (o instanceof JoinOutcome.Refused r) {
+                throw new CliInvalid(setup.messages.format(r.reason().messageKey(), r.detail()));
+            }
+            out.println("waitlist_id=" + ((JoinOutcome.Joined) o).entryId());
+            return 0;
         }
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = {"List the open entries (waiting, offered), first come first; --all also the closed ones.",
                     "One tab-separated line each: id, state, since, client, phone, service or minutes, master, days, window, booking or offer."})
-    static final class ListEntries implements Callable<Integer> {
-        @ParentCommand
-        WaitlistCommand waitlist;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class ListEntries extends SalonCommand {
         @Option(names = "--all", description = "Also fulfilled, removed and expired entries.")
         boolean all;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(waitlist.root, out, salon.tenant, setup -> {
-                WaitlistRepository repo = new WaitlistRepository(setup.dsl);
-                List<WaitlistEntry> entries = all ? repo.list(setup.salon.id(), EnumSet.allOf(WaitlistState.class)) : repo.open(setup.salon.id());
-                for (WaitlistEntry e : entries) {
-                    out.println(line(setup, e));
-                }
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            WaitlistRepository repo = new WaitlistRepository(setup.dsl);
+            List<WaitlistEntry> entries = all ? repo.list(setup.salon.id(), EnumSet.allOf(WaitlistState.class)) : repo.open(setup.salon.id());
+            for (WaitlistEntry e : entries) {
+                out.println(line(setup, e));
+            }
+            return 0;
         }
 
         private static String line(Setup setup, WaitlistEntry e) {
@@ -142,39 +120,25 @@ final class WaitlistCommand implements Runnable {
     }
 
     @Command(name = "remove", mixinStandardHelpOptions = true, description = "Take an open entry off the waitlist, by the id waitlist list shows.")
-    static final class Remove implements Callable<Integer> {
-        @ParentCommand
-        WaitlistCommand waitlist;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Remove extends SalonCommand {
         @Parameters(index = "0", paramLabel = "ID", descriptionKey = "waitlist.entry", description = "The entry's id.")
         long id;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(waitlist.root, out, salon.tenant, setup -> {
-                if (!new WaitlistRepository(setup.dsl).remove(setup.salon.id(), id)) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.unknownWaitlistEntry", id));
-                }
-                out.println("removed waitlist entry #" + id);
-                return 0;
-            });
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            if (!new WaitlistRepository(setup.dsl).remove(setup.salon.id(), id)) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.unknownWaitlistEntry", id));
+            }
+            out.println("removed waitlist entry #" + id);
+            return 0;
         }
     }
 
     @Command(name = "settings", mixinStandardHelpOptions = true,
             description = {"Show the salon's waitlist rules, or change them (the salon's admins).",
                     "Prints enabled, auto_book, lifetime_days, max_per_client, one name=value line each."})
-    static final class Settings implements Callable<Integer> {
-        @ParentCommand
-        WaitlistCommand waitlist;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Settings extends SalonCommand {
         @Option(names = "--enabled", arity = "1", paramLabel = "true|false", description = "Whether the salon keeps a waitlist.")
         Boolean enabled;
         @Option(names = "--auto-book", arity = "1", paramLabel = "true|false",
@@ -186,26 +150,24 @@ final class WaitlistCommand implements Runnable {
         Integer maxPerClient;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(waitlist.root, out, salon.tenant, setup -> {
-                WaitlistRepository repo = new WaitlistRepository(setup.dsl);
-                WaitlistRules now = repo.rules(setup.salon.id());
-                if (enabled != null || autoBook != null || lifetimeDays != null || maxPerClient != null) {
-                    int days = lifetimeDays != null ? lifetimeDays : now.lifetimeDays();
-                    int max = maxPerClient != null ? maxPerClient : now.maxPerClient();
-                    if (days < 1 || days > WaitlistRules.MAX_LIFETIME_DAYS || max < 1 || max > WaitlistRules.MAX_PER_CLIENT) {
-                        throw new CliInvalid(setup.messages.get("cli.invalid.waitlistRules"));
-                    }
-                    now = new WaitlistRules(enabled != null ? enabled : now.enabled(), autoBook != null ? autoBook : now.autoBook(), days, max);
-                    repo.saveRules(setup.salon.id(), now);
+        int run(Setup setup) throws CliInvalid {
+            PrintWriter out = setup.out;
+            WaitlistRepository repo = new WaitlistRepository(setup.dsl);
+            WaitlistRules now = repo.rules(setup.salon.id());
+            if (enabled != null || autoBook != null || lifetimeDays != null || maxPerClient != null) {
+                int days = lifetimeDays != null ? lifetimeDays : now.lifetimeDays();
+                int max = maxPerClient != null ? maxPerClient : now.maxPerClient();
+                if (days < 1 || days > WaitlistRules.MAX_LIFETIME_DAYS || max < 1 || max > WaitlistRules.MAX_PER_CLIENT) {
+                    throw new CliInvalid(setup.messages.get("cli.invalid.waitlistRules"));
                 }
-                out.println("enabled=" + now.enabled());
-                out.println("auto_book=" + now.autoBook());
-                out.println("lifetime_days=" + now.lifetimeDays());
-                out.println("max_per_client=" + now.maxPerClient());
-                return 0;
-            });
+                now = new WaitlistRules(enabled != null ? enabled : now.enabled(), autoBook != null ? autoBook : now.autoBook(), days, max);
+                repo.saveRules(setup.salon.id(), now);
+            }
+            out.println("enabled=" + now.enabled());
+            out.println("auto_book=" + now.autoBook());
+            out.println("lifetime_days=" + now.lifetimeDays());
+            out.println("max_per_client=" + now.maxPerClient());
+            return 0;
         }
     }
 }

@@ -1,10 +1,11 @@
 package app.salondesk.web;
 
-import app.salondesk.clients.PhoneNumbers;
-import app.salondesk.online.OnlineDesk;
-import app.salondesk.online.OnlineOutcome;
-import app.salondesk.online.OnlineRequest;
-import app.salondesk.online.OnlineSalon;
+import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.online.OnlineOutcome;
+import app.salondesk.model.online.OnlineRequest;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineTime;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -94,7 +95,7 @@ final class BookHandler {
             // the alternatives are a new request: the taken one made no booking, and one tap books once
             String again = UUID.randomUUID().toString();
             List<Views.Alternative> alternatives = new ArrayList<>();
-            for (OnlineDesk.OnlineTime ft : taken.nearestFree()) {
+            for (OnlineTime ft : taken.nearestFree()) {
                 if (alternatives.size() == 6) {
                     break;
                 }

@@ -1,8 +1,8 @@
 package app.salondesk.web;
 
-import app.salondesk.online.OnlineBooking;
-import app.salondesk.online.OnlineDesk;
-import app.salondesk.online.OnlineSalon;
+import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.online.OnlineBooking;
+import app.salondesk.model.online.OnlineSalon;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 

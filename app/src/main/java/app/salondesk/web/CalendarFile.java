@@ -1,6 +1,6 @@
 package app.salondesk.web;
 
-import app.salondesk.online.OnlineBooking;
+import app.salondesk.model.online.OnlineBooking;
 import net.fortuna.ical4j.data.CalendarOutputter;
 import net.fortuna.ical4j.model.Calendar;
 import net.fortuna.ical4j.model.component.VEvent;

@@ -1,7 +1,7 @@
 package app.salondesk.web;
 
 import app.salondesk.i18n.LanguageSetting;
-import app.salondesk.online.OnlineSalon;
+import app.salondesk.model.online.OnlineSalon;
 import gg.jte.ContentType;
 import gg.jte.TemplateEngine;
 import gg.jte.output.StringOutput;

@@ -1,13 +1,14 @@
 package app.salondesk.web;
 
-import app.salondesk.online.OnlineBooking;
-import app.salondesk.online.OnlineDesk;
-import app.salondesk.online.OnlineMaster;
-import app.salondesk.online.OnlineOutcome;
-import app.salondesk.online.OnlineRequest;
-import app.salondesk.online.OnlineSalon;
-import app.salondesk.online.OnlineService;
-import app.salondesk.online.OnlineWaitRequest;
+import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.online.OnlineBooking;
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineOutcome;
+import app.salondesk.model.online.OnlineRequest;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineTime;
+import app.salondesk.model.online.OnlineWaitRequest;
 
 import java.time.Duration;
 import java.time.LocalDate;

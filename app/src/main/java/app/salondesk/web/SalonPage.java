@@ -1,10 +1,11 @@
 package app.salondesk.web;
 
-import app.salondesk.clients.PhoneNumbers;
-import app.salondesk.online.OnlineDesk;
-import app.salondesk.online.OnlineMaster;
-import app.salondesk.online.OnlineSalon;
-import app.salondesk.online.OnlineService;
+import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineTime;
 import io.javalin.http.Context;
 
 import java.time.Clock;
@@ -113,9 +114,9 @@ final class SalonPage {
             waitHref = base + "/wait?service=" + service.id() + "&master=" + (master == null ? "any" : master.id()) + "&day=" + day;
             dayTitle = t.date(day);
             Set<Instant> seen = new HashSet<>();
-            List<OnlineDesk.OnlineTime> free = desk.freeTimes(salon.tenantId(), service.id(), master == null ? null : master.id(), day);
-            OnlineDesk.OnlineTime chosen = null;
-            for (OnlineDesk.OnlineTime ft : free) {
+            List<OnlineTime> free = desk.freeTimes(salon.tenantId(), service.id(), master == null ? null : master.id(), day);
+            OnlineTime chosen = null;
+            for (OnlineTime ft : free) {
                 if (!seen.add(ft.start())) {
                     continue;   // "any master": one button per start, the first master free then
                 }

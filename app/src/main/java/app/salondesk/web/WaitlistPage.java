@@ -1,10 +1,10 @@
 package app.salondesk.web;
 
-import app.salondesk.online.OnlineDesk;
-import app.salondesk.online.OnlineMaster;
-import app.salondesk.online.OnlineSalon;
-import app.salondesk.online.OnlineService;
-import app.salondesk.online.OnlineWaitRequest;
+import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.model.online.OnlineMaster;
+import app.salondesk.model.online.OnlineSalon;
+import app.salondesk.model.online.OnlineService;
+import app.salondesk.model.online.OnlineWaitRequest;
 import io.javalin.http.BadRequestResponse;
 import io.javalin.http.Context;
 import io.javalin.http.TooManyRequestsResponse;

@@ -1,6 +1,6 @@
 package app.salondesk.web;
 
-import app.salondesk.online.OnlineDesk;
+import app.salondesk.logic.online.OnlineDesk;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;

@@ -57,7 +57,7 @@ public final class WebText {
     }
 
     public String money(BigDecimal amount) {
-        return currency == null ? amount.toPlainString() : app.salondesk.catalog.Money.format(messages.locale(), currency, amount);
+        return currency == null ? amount.toPlainString() : app.salondesk.model.catalog.Money.format(messages.locale(), currency, amount);
     }
 
     /** "800,00 ₴", or "from 800,00 ₴" when masters differ. */

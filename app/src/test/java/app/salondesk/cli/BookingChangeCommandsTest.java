@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.clients.StaffLogins;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.clients.StaffLogins;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

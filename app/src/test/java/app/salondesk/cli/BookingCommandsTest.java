@@ -115,7 +115,7 @@ class BookingCommandsTest {
         }
         try (Connection holder = TestPostgres.connect(db)) {
             holder.setAutoCommit(false);
-            holder.createStatement().execute(app.salondesk.booking.BookingEngine.lockStatement(tenant, olena));
+            holder.createStatement().execute(app.salondesk.logic.booking.BookingEngine.lockStatement(tenant, olena));
             Run r = run("book", "--master", "Olena Kovalenko", "--start", "2030-01-07T10:00", "--duration", "30", "--client", "X");
             assertEquals(4, r.exit(), r.out());
             assertTrue(r.out().startsWith("try again: "), r.out());

@@ -1,6 +1,6 @@
 package app.salondesk.cli;
 
-import app.salondesk.clients.StaffLogins;
+import app.salondesk.logic.clients.StaffLogins;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

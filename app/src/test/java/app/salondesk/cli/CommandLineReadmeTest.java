@@ -1,10 +1,10 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.NewVisit;
-import app.salondesk.booking.Source;
-import app.salondesk.booking.VisitOutcome;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.NewVisit;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.VisitOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

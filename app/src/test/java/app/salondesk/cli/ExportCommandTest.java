@@ -1,7 +1,7 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.clients.StaffLogins;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.clients.StaffLogins;
 import com.fasterxml.jackson.jr.ob.JSON;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -18,7 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import static app.salondesk.booking.EngineFixture.at;
+import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,12 +1,12 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
-import app.salondesk.clients.StaffLogins;
-import app.salondesk.export.SpreadsheetCells;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.clients.StaffLogins;
+import app.salondesk.logic.export.SpreadsheetCells;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -23,7 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import static app.salondesk.booking.EngineFixture.at;
+import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,6 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.EngineFixture;
+import app.salondesk.logic.booking.EngineFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.EngineFixture;
 import app.salondesk.db.ConnectionSettings;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.staff.StaffRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

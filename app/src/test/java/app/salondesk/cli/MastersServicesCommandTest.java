@@ -1,14 +1,14 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.staff.StaffRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static app.salondesk.booking.EngineFixture.at;
+import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

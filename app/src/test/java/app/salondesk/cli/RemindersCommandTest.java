@@ -1,6 +1,6 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.EngineFixture;
+import app.salondesk.logic.booking.EngineFixture;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetupTest;
 import org.junit.jupiter.api.AfterAll;

@@ -2,8 +2,8 @@ package app.salondesk.cli;
 
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;
+import app.salondesk.logic.staff.StaffRepository;
 import app.salondesk.runtime.Backend;
-import app.salondesk.staff.StaffRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

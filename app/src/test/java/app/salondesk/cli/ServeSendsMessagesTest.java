@@ -1,13 +1,13 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Source;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.logic.messages.MessagesRepository;
 import app.salondesk.model.messages.Channel;
 import app.salondesk.model.messages.MessageSettings;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.staff.StaffRepository;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetupTest;
 import jakarta.mail.internet.MimeMessage;

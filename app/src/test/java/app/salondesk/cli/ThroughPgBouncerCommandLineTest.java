@@ -1,9 +1,9 @@
 package app.salondesk.cli;
 
-import app.salondesk.booking.EngineFixture;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.PgBouncer;
 import app.salondesk.db.TestPostgres;
+import app.salondesk.logic.booking.EngineFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package app.salondesk.faults;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.InvalidReason;
 import app.salondesk.i18n.Messages;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;

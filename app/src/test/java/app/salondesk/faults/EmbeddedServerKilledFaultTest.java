@@ -1,8 +1,8 @@
 package app.salondesk.faults;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.live.LiveUpdates;
-import app.salondesk.live.LiveUpdates.State;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.live.LiveUpdates.State;
+import app.salondesk.logic.live.LiveUpdates;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;

@@ -1,8 +1,8 @@
 package app.salondesk.faults;
 
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 
 import java.time.Instant;

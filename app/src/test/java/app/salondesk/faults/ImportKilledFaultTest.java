@@ -1,10 +1,10 @@
 package app.salondesk.faults;
 
 import app.salondesk.Main;
-import app.salondesk.booking.BookingEngine;
 import app.salondesk.cli.CliTestAccess;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestPostgres;
+import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.runtime.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,8 +1,8 @@
 package app.salondesk.faults;
 
 import app.salondesk.Main;
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.booking.Source;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Source;
 import app.salondesk.logic.messages.MailCredentials;
 import app.salondesk.logic.messages.MessageSender;
 import app.salondesk.logic.messages.MessageTexts;
@@ -10,7 +10,7 @@ import app.salondesk.logic.messages.MessagesRepository;
 import app.salondesk.logic.messages.SmtpChannel;
 import app.salondesk.model.messages.Channel;
 import app.salondesk.model.messages.MessageSettings;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.staff.StaffRepository;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetupTest;
 import jakarta.mail.internet.MimeMessage;

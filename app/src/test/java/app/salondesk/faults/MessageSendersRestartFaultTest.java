@@ -1,6 +1,6 @@
 package app.salondesk.faults;
 
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.Source;
 import app.salondesk.db.EmbeddedServer;
 import app.salondesk.db.EmbeddedServer.Durability;
 import app.salondesk.logic.messages.MailCredentials;

@@ -1,7 +1,7 @@
 package app.salondesk.faults;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.runtime.AppHome;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;

@@ -1,12 +1,12 @@
 package app.salondesk.faults;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
 import app.salondesk.db.ConnectionSettings;
-import app.salondesk.db.EmbeddedServer;
 import app.salondesk.db.EmbeddedServer.Durability;
-import app.salondesk.live.LiveUpdates;
-import app.salondesk.live.LiveUpdates.State;
+import app.salondesk.db.EmbeddedServer;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.live.LiveUpdates.State;
+import app.salondesk.logic.live.LiveUpdates;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.runtime.Backend;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.Test;

@@ -50,7 +50,7 @@ class MessageBundlesTest {
     @Test
     void everyBookingSourceHasItsWordsInTheHistory() throws IOException {
         Set<String> en = keys("messages.properties");
-        for (app.salondesk.booking.Source source : app.salondesk.booking.Source.values()) {
+        for (app.salondesk.model.booking.Source source : app.salondesk.model.booking.Source.values()) {
             assertTrue(en.contains("history.source." + source.dbValue()), source.toString());
         }
     }

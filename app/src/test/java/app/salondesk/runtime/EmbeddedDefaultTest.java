@@ -1,9 +1,9 @@
 package app.salondesk.runtime;
 
-import app.salondesk.demo.DemoSalon;
-import app.salondesk.salon.SalonRepository;
-import app.salondesk.ui.Opening;
-import app.salondesk.ui.Session;
+import app.salondesk.gui.shell.Opening;
+import app.salondesk.gui.shell.Session;
+import app.salondesk.logic.demo.DemoSalon;
+import app.salondesk.logic.salon.SalonRepository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,12 +1,12 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.Database;
 import app.salondesk.db.EmbeddedServer;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import com.zaxxer.hikari.HikariDataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;

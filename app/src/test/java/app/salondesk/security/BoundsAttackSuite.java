@@ -1,7 +1,7 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
+import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.runtime.SessionBounds;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,8 +47,8 @@ abstract class BoundsAttackSuite {
     @BeforeAll
     void setUp() throws Exception {
         s = new AttackedServer(TestServers.ownCluster(majorVersion()));
-        new app.salondesk.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addOnlineLogin(WEB, AttackedServer.password(WEB).toCharArray());
-        new app.salondesk.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addRelayLogin(SalonLocksAttackSuite.RELAY,
+        new app.salondesk.logic.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addOnlineLogin(WEB, AttackedServer.password(WEB).toCharArray());
+        new app.salondesk.logic.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addRelayLogin(SalonLocksAttackSuite.RELAY,
                 AttackedServer.password(SalonLocksAttackSuite.RELAY).toCharArray());
     }
 

@@ -1,8 +1,8 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.BookingOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

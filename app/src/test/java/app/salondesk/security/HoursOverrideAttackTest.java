@@ -1,14 +1,14 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.InvalidReason;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.NoteChange;
-import app.salondesk.booking.Reschedule;
-import app.salondesk.booking.Source;
 import app.salondesk.db.TestServers;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.NoteChange;
+import app.salondesk.model.booking.Reschedule;
+import app.salondesk.model.booking.Source;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

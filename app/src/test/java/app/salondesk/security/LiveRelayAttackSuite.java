@@ -2,9 +2,9 @@ package app.salondesk.security;
 
 import app.salondesk.db.ConnectionSettings;
 import app.salondesk.db.TestServers;
-import app.salondesk.live.LiveRelay;
-import app.salondesk.live.LiveUpdates;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.live.LiveRelay;
+import app.salondesk.logic.live.LiveUpdates;
+import app.salondesk.logic.staff.StaffRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

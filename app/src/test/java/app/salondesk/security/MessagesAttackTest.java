@@ -1,7 +1,7 @@
 package app.salondesk.security;
 
 import app.salondesk.db.TestServers;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.staff.StaffRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,9 +1,9 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
-import app.salondesk.live.BookingChange;
-import app.salondesk.live.LiveUpdates;
+import app.salondesk.logic.live.LiveUpdates;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.live.BookingChange;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,7 @@ class NotifyStormAttackTest {
     @BeforeAll
     void setUp() throws Exception {
         s = new AttackedServer(TestServers.ownCluster(17));
-        new app.salondesk.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addRelayLogin("liverelay",
+        new app.salondesk.logic.staff.StaffRepository(s.dsl(AttackedServer.OWNER)).addRelayLogin("liverelay",
                 AttackedServer.password("liverelay").toCharArray());
         s.asSuperuser("ALTER SYSTEM SET max_notify_queue_pages = 64");
         s.cluster.restart();
@@ -76,7 +76,7 @@ class NotifyStormAttackTest {
         try (Connection holder = s.connect("mira"); Statement h = holder.createStatement();
              Connection filler = s.connect("mira"); Statement f = filler.createStatement();
              LiveUpdates desk = new LiveUpdates(s.as("olena"), s.bloom);
-             app.salondesk.live.LiveRelay relay = app.salondesk.live.LiveRelay.start(s.as("liverelay"), null, 0);
+             app.salondesk.logic.live.LiveRelay relay = app.salondesk.logic.live.LiveRelay.start(s.as("liverelay"), null, 0);
              LiveUpdates relayed = LiveUpdates.forDesk(s.as("oksana"), null, s.bloom, "http://127.0.0.1:" + relay.port())) {
             desk.onState(states::add);
             desk.onChange(heard::add);

@@ -1,11 +1,11 @@
 package app.salondesk.security;
 
 import app.salondesk.db.TestServers;
-import app.salondesk.online.OnlineDesk;
-import app.salondesk.online.OnlineDeskService;
-import app.salondesk.online.OnlineOutcome;
-import app.salondesk.online.OnlineRequest;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.online.OnlineDesk;
+import app.salondesk.logic.online.OnlineDeskService;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.online.OnlineOutcome;
+import app.salondesk.model.online.OnlineRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,12 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.booking.InvalidReason;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
 import app.salondesk.db.ConnectionSettings;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import com.zaxxer.hikari.HikariDataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -23,7 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import static app.salondesk.booking.EngineFixture.at;
+import static app.salondesk.logic.booking.EngineFixture.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -113,13 +113,13 @@ class RowLevelSecurityTest {
         f.dsl.execute("INSERT INTO master_days (tenant_id, master_id, day, note) VALUES (" + f.tenant + ", " + f.vira + ", '"
                 + EngineFixture.DAY + "', 'Sick'), (" + otherSalon + ", " + otherMaster + ", '" + EngineFixture.DAY + "', 'Holiday')");
         try {
-            var masters = new app.salondesk.staff.MasterRepository(dsl("recep"));
+            var masters = new app.salondesk.logic.staff.MasterRepository(dsl("recep"));
             assertEquals(java.util.Map.of(f.vira, "Sick"), masters.daysOff(f.tenant, List.of(f.anna, f.vira), EngineFixture.DAY));
             // asking for the other salon's master, by her id and her salon's, finds nothing
             assertEquals(java.util.Map.of(), masters.daysOff(otherSalon, List.of(otherMaster), EngineFixture.DAY));
             assertEquals(java.util.Map.of(), masters.daysOff(f.tenant, List.of(otherMaster), EngineFixture.DAY));
-            var day = new app.salondesk.calendar.ScheduleService(new app.salondesk.booking.ScheduleRepository(dsl("recep")), masters)
-                    .loadDay(new app.salondesk.salon.Salon(f.tenant, "Fixture", EngineFixture.ZONE), List.of(f.anna, f.vira),
+            var day = new app.salondesk.logic.calendar.ScheduleService(new app.salondesk.logic.booking.ScheduleRepository(dsl("recep")), masters)
+                    .loadDay(new app.salondesk.model.salon.Salon(f.tenant, "Fixture", EngineFixture.ZONE), List.of(f.anna, f.vira),
                             EngineFixture.DAY, false);
             assertEquals(java.util.Map.of(f.vira, "Sick"), day.daysOff());
             assertTrue(day.workingTimeOf(f.vira).isEmpty(), "her day of her own has no hours");

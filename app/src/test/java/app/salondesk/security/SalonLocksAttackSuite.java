@@ -1,10 +1,10 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingOutcome;
 import app.salondesk.cli.CliTestAccess;
 import app.salondesk.db.TestServers;
-import app.salondesk.staff.SalonLock;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.staff.SalonLock;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

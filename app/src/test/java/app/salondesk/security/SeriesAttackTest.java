@@ -1,13 +1,13 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.BookingSeries;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Repeat;
-import app.salondesk.booking.Source;
 import app.salondesk.db.TestServers;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.booking.BookingSeries;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Repeat;
+import app.salondesk.model.booking.Source;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,12 +1,12 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingEngine;
-import app.salondesk.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
-import app.salondesk.live.BookingChange;
-import app.salondesk.live.LiveUpdates;
-import app.salondesk.staff.SalonLock;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.booking.BookingEngine;
+import app.salondesk.logic.live.LiveUpdates;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.live.BookingChange;
+import app.salondesk.model.staff.SalonLock;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -288,8 +288,8 @@ abstract class SharedServerAttackSuite {
             BookingEngine rival = s.engine("bob");
             var booked = assertInstanceOf(BookingOutcome.Booked.class,
                     rival.book(s.booking(s.rival, s.roman, s.rivalClient, at(15, 0))));
-            var moved = rival.reschedule(new app.salondesk.booking.Reschedule(s.rival, booked.booking().id(), booked.booking().version(),
-                    s.roman, s.roman, at(16, 0), 30, app.salondesk.booking.Source.DRAG, false));
+            var moved = rival.reschedule(new app.salondesk.model.booking.Reschedule(s.rival, booked.booking().id(), booked.booking().version(),
+                    s.roman, s.roman, at(16, 0), 30, app.salondesk.model.booking.Source.DRAG, false));
             assertInstanceOf(BookingOutcome.Booked.class, moved, moved.toString());
             assertEquals(1, s.dsl("rita").fetchCount(app.salondesk.jooq.Tables.BOOKINGS,
                     app.salondesk.jooq.Tables.BOOKINGS.ID.eq(booked.booking().id())));

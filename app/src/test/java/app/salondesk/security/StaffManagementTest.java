@@ -1,9 +1,9 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.EngineFixture;
 import app.salondesk.cli.CliTestAccess;
-import app.salondesk.staff.StaffMember;
-import app.salondesk.staff.StaffRepository;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.staff.StaffMember;
 import com.zaxxer.hikari.HikariDataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;

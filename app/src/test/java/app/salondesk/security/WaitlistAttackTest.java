@@ -1,10 +1,10 @@
 package app.salondesk.security;
 
-import app.salondesk.booking.BookingOutcome;
 import app.salondesk.db.TestServers;
-import app.salondesk.staff.StaffRepository;
-import app.salondesk.waitlist.WaitlistBooker;
-import app.salondesk.waitlist.WaitlistState;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.logic.waitlist.WaitlistBooker;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.waitlist.WaitlistState;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

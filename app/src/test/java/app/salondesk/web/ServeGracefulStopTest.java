@@ -47,7 +47,7 @@ class ServeGracefulStopTest {
         try (WebFixture f = new WebFixture("web_sigterm")) {
             ConnectionSettings db = f.salon.backend.database().settings();
             // as in a salon's deployment: serve signs in as its own least-privileged login
-            new app.salondesk.staff.StaffRepository(f.salon.dsl).addOnlineLogin("web_sigterm", "online-secret-1".toCharArray());
+            new app.salondesk.logic.staff.StaffRepository(f.salon.dsl).addOnlineLogin("web_sigterm", "online-secret-1".toCharArray());
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), "app.salondesk.Main",
                     "--db-url", db.url(), "--user", "web_sigterm", "--password", "online-secret-1",

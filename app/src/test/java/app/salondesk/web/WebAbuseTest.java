@@ -264,7 +264,7 @@ class WebAbuseTest {
     @Test
     void theDayStripShowsAFortnightAndStepsOnToTheLastBookableDay() throws Exception {
         WebHttp http = client();
-        java.time.LocalDate today = java.time.LocalDate.now(app.salondesk.booking.EngineFixture.ZONE);
+        java.time.LocalDate today = java.time.LocalDate.now(app.salondesk.logic.booking.EngineFixture.ZONE);
         String q = "/" + WebFixture.SLUG + "?service=" + f.salon.cut + "&master=any";
         String first = http.get(q).body();
         assertEquals(14, chips(first).size(), first);

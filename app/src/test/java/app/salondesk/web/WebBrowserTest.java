@@ -1,8 +1,8 @@
 package app.salondesk.web;
 
-import app.salondesk.booking.BookingOutcome;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.BookingOutcome;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Source;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,7 +1,7 @@
 package app.salondesk.web;
 
-import app.salondesk.booking.EngineFixture;
 import app.salondesk.cli.OnlineServer;
+import app.salondesk.logic.booking.EngineFixture;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -61,7 +61,7 @@ final class WebHttp {
     Map<String, String> filledForm(String slug, long service, long master, java.time.Instant start, String name, String phone)
             throws IOException, InterruptedException {
         HttpResponse<String> page = get("/" + slug + "?service=" + service + "&master=" + master + "&day="
-                + start.atZone(app.salondesk.booking.EngineFixture.ZONE).toLocalDate() + "&at=" + start.getEpochSecond() + "&m=" + master);
+                + start.atZone(app.salondesk.logic.booking.EngineFixture.ZONE).toLocalDate() + "&at=" + start.getEpochSecond() + "&m=" + master);
         if (page.statusCode() != 200 || !page.body().contains("name=\"requestId\"")) {
             throw new AssertionError("no form for " + start + ": " + page.statusCode() + "\n" + page.body());
         }

@@ -79,7 +79,7 @@ class WebWaitlistTest {
     void daysPastTheSalonsLimitNoConsentAForgedTokenOrAWaitlistSwitchedOffWriteNothing() throws Exception {
         WebHttp http = new WebHttp(f.base);
         Map<String, String> tooFar = filled(http);
-        tooFar.put("to", LocalDate.now(app.salondesk.booking.EngineFixture.ZONE).plusDays(15).toString());   // 14 days ahead
+        tooFar.put("to", LocalDate.now(app.salondesk.logic.booking.EngineFixture.ZONE).plusDays(15).toString());   // 14 days ahead
         HttpResponse<String> r = http.post("/" + WebFixture.SLUG + "/wait", tooFar);
         assertEquals(422, r.statusCode());
         assertTrue(r.body().contains("Choose days from today to the last day the salon books online."), r.body());

@@ -5,7 +5,7 @@ import app.salondesk.logic.messages.MessagesDesk;
 import app.salondesk.model.messages.Leads;
 import app.salondesk.model.messages.MessageRow;
 import app.salondesk.model.messages.MessageState;
-import app.salondesk.ui.TaskRunner;
+import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;

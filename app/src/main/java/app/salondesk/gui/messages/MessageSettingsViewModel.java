@@ -6,7 +6,7 @@ import app.salondesk.logic.messages.MessagesDesk;
 import app.salondesk.model.messages.Leads;
 import app.salondesk.model.messages.MessageKind;
 import app.salondesk.model.messages.MessageSettings;
-import app.salondesk.ui.TaskRunner;
+import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;

@@ -2,7 +2,7 @@ package app.salondesk.gui.messages;
 
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.messages.MessagesDesk;
-import app.salondesk.ui.TaskRunner;
+import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 import java.time.Clock;

@@ -3,7 +3,7 @@ package app.salondesk.gui.messages;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.messages.MessagesDesk;
 import app.salondesk.logic.messages.MessagesRepository;
-import app.salondesk.ui.TaskRunner;
+import app.salondesk.gui.common.TaskRunner;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleObjectProperty;

@@ -130,7 +130,7 @@ public final class MessagesRepository {
      * the database records who gave consent, when, and by which road ({@code source}).
      */
     public boolean setClientContact(long tenantId, long clientId, String email, List<Channel> channels, Boolean consent, String language,
-                                    app.salondesk.booking.Source source) {
+                                    app.salondesk.model.booking.Source source) {
         return dsl.transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
             tx.resultQuery("SELECT set_config('salondesk.source', ?, true)", source.dbValue()).fetch();
@@ -153,7 +153,7 @@ public final class MessagesRepository {
      * first among her channels, and her consent (recorded by the database as this login's, with the
      * road's source).
      */
-    public void setClientContactForMessages(long tenantId, long clientId, String email, app.salondesk.booking.Source source) {
+    public void setClientContactForMessages(long tenantId, long clientId, String email, app.salondesk.model.booking.Source source) {
         List<Channel> channels = new java.util.ArrayList<>(List.of(Channel.EMAIL));
         clientContact(tenantId, clientId).ifPresent(c -> c.channels().stream().filter(ch -> ch != Channel.EMAIL).forEach(channels::add));
         setClientContact(tenantId, clientId, email, channels, true, null, source);

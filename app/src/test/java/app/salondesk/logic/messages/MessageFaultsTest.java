@@ -1,7 +1,7 @@
 package app.salondesk.logic.messages;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.EngineFixture;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.model.messages.Channel;
 import app.salondesk.model.messages.ClaimedMessage;
 import app.salondesk.model.messages.MessageRow;
@@ -45,7 +45,7 @@ class MessageFaultsTest {
     @BeforeEach
     void bare() throws Exception {
         m.reset();
-        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.booking.Source.FORM);
+        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.model.booking.Source.FORM);
         mailTo(m.mail.getSmtp().getPort());
     }
 
@@ -121,7 +121,7 @@ class MessageFaultsTest {
             assertTrue(r.reason().contains("mailbox does not exist"), r.reason());
 
             // Iryna also takes SMS; no gateway is set up in this process, so that fails too, and says so
-            m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL, Channel.SMS), true, null, app.salondesk.booking.Source.FORM);
+            m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL, Channel.SMS), true, null, app.salondesk.model.booking.Source.FORM);
             Booking other = f.booked(f.engine.book(f.cutWith(f.bohdan, EngineFixture.at(10, 0))));
             MessageSender s = sender(Duration.ofSeconds(3));
             s.sendDue(10);

@@ -1,6 +1,6 @@
 package app.salondesk.logic.messages;
 
-import app.salondesk.booking.EngineFixture;
+import app.salondesk.logic.booking.EngineFixture;
 import app.salondesk.model.messages.Channel;
 import app.salondesk.model.messages.MessageSettings;
 import com.icegreen.greenmail.util.GreenMail;
@@ -32,7 +32,7 @@ final class MessagesFixture implements AutoCloseable {
         mail.start();
         repo = new MessagesRepository(f.dsl);
         repo.saveSettings(f.tenant, settings(mail.getSmtp().getPort()));
-        repo.setClientContact(f.tenant, f.client, IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.booking.Source.FORM);
+        repo.setClientContact(f.tenant, f.client, IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.model.booking.Source.FORM);
         f.dsl.execute("UPDATE tenants SET address = '1 Khreshchatyk St', phone = '+380440000000' WHERE id = " + f.tenant);
     }
 

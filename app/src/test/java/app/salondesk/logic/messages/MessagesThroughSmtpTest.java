@@ -1,24 +1,24 @@
 package app.salondesk.logic.messages;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.BookingStatus;
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.booking.NewBooking;
-import app.salondesk.booking.Reschedule;
-import app.salondesk.booking.Source;
-import app.salondesk.booking.StatusChange;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingStatus;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.NewBooking;
+import app.salondesk.model.booking.Reschedule;
+import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.StatusChange;
 import app.salondesk.model.messages.Channel;
 import app.salondesk.model.messages.MessageSettings;
-import app.salondesk.online.OnlineDeskService;
-import app.salondesk.online.OnlineOutcome;
-import app.salondesk.online.OnlineRequest;
+import app.salondesk.logic.online.OnlineDeskService;
+import app.salondesk.model.online.OnlineOutcome;
+import app.salondesk.model.online.OnlineRequest;
 import app.salondesk.runtime.Backend;
-import app.salondesk.staff.StaffRepository;
-import app.salondesk.waitlist.DailyWindow;
-import app.salondesk.waitlist.JoinOutcome;
-import app.salondesk.waitlist.NewWaitlistEntry;
-import app.salondesk.waitlist.WaitlistBooker;
-import app.salondesk.waitlist.WaitlistRepository;
+import app.salondesk.logic.staff.StaffRepository;
+import app.salondesk.model.waitlist.DailyWindow;
+import app.salondesk.model.waitlist.JoinOutcome;
+import app.salondesk.model.waitlist.NewWaitlistEntry;
+import app.salondesk.logic.waitlist.WaitlistBooker;
+import app.salondesk.logic.waitlist.WaitlistRepository;
 import com.zaxxer.hikari.HikariDataSource;
 import jakarta.mail.internet.MimeMessage;
 import jakarta.mail.internet.MimeMultipart;
@@ -47,8 +47,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import static app.salondesk.booking.EngineFixture.DAY;
-import static app.salondesk.booking.EngineFixture.ZONE;
+import static app.salondesk.logic.booking.EngineFixture.DAY;
+import static app.salondesk.logic.booking.EngineFixture.ZONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,7 +81,7 @@ class MessagesThroughSmtpTest {
         f.dsl.execute("DELETE FROM online_settings");
         // no quiet hours unless a test says so: the confirmation's time would depend on the hour the test runs
         m.repo.saveSettings(f.tenant, withQuiet(LocalTime.MIDNIGHT, LocalTime.MIDNIGHT));
-        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.booking.Source.FORM);
+        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), true, "en", app.salondesk.model.booking.Source.FORM);
     }
 
     private static MessageSettings withQuiet(LocalTime from, LocalTime to) {
@@ -227,7 +227,7 @@ class MessagesThroughSmtpTest {
     @Test
     void theSenderAsksTheClientAgainAtSendTime() throws Exception {
         Booking b = f.booked(f.engine.book(f.cutWith(f.anna, EngineFixture.at(10, 0))));
-        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), false, null, app.salondesk.booking.Source.FORM);
+        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), false, null, app.salondesk.model.booking.Source.FORM);
         m.dueNow();
         assertEquals(0, m.sender(f.dsl).sendDue(50).claimed());
         assertEquals(0, m.received().length);

@@ -1,8 +1,8 @@
 package app.salondesk.logic.messages;
 
-import app.salondesk.booking.Booking;
-import app.salondesk.booking.EngineFixture;
-import app.salondesk.booking.Source;
+import app.salondesk.model.booking.Booking;
+import app.salondesk.logic.booking.EngineFixture;
+import app.salondesk.model.booking.Source;
 import app.salondesk.model.messages.Channel;
 import app.salondesk.model.messages.MessageRow;
 import app.salondesk.model.messages.MessageSettings;

@@ -1,6 +1,0 @@
-package app.salondesk.staff;
-
-import java.time.Instant;
-
-public record TimeOff(long masterId, Instant start, Instant end, String reason) {
-}
