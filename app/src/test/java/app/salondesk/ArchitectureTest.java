@@ -134,8 +134,9 @@ class ArchitectureTest {
 
     @Test
     void onlyTheBookingPackageTouchesTheBookingsTable() {
-        // writes go through BookingEngine; reads for calendars through ScheduleRepository, both in booking/
-        noClasses().that().resideOutsideOfPackages("app.salondesk.logic.booking", "app.salondesk.jooq..")
+        // writes go through BookingEngine; reads for calendars through ScheduleRepository, both in logic.booking;
+        // the messages (issue 33) read the bookings they speak of (☰ → Tomorrow) and never write one
+        noClasses().that().resideOutsideOfPackages("app.salondesk.logic.booking", "app.salondesk.jooq..", "app.salondesk.logic.messages")
                 .should().dependOnClassesThat().belongToAnyOf(app.salondesk.jooq.tables.Bookings.class,
                         app.salondesk.jooq.tables.records.BookingsRecord.class)
                 .check(classes);
@@ -169,7 +170,11 @@ class ArchitectureTest {
                         // money is written by the one formatter the desk uses too
                         .or(type(app.salondesk.model.catalog.Money.class))
                         // to tell "the database is out of reach" from a bug, by the driver's exception types only
-                        .or(type(java.sql.SQLException.class)).or(type(java.sql.SQLTransientConnectionException.class)))
+                        .or(type(java.sql.SQLException.class)).or(type(java.sql.SQLTransientConnectionException.class))
+                        // a message's private link (issue 33): the online login's two functions, behind one class
+                        .or(type(app.salondesk.logic.messages.MessageLinks.class)).or(type(app.salondesk.logic.messages.MessageLinks.Link.class))
+                        .or(type(app.salondesk.logic.messages.MessageLinks.Action.class))
+                        .or(type(app.salondesk.logic.messages.MessageLinks.Outcome.class)))
                 .check(classes);
     }
 

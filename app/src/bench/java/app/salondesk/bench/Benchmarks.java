@@ -128,7 +128,13 @@ public final class Benchmarks {
                         phases.report(md);
                     }
                 }
-                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup or phases, not " + only);
+                case "messages" -> {
+                    MessagesBench messages = new MessagesBench(db);
+                    messages.run();
+                    messages.report(md);
+                }
+                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases or messages, not "
+                        + only);
             }
         }
     }

@@ -43,7 +43,7 @@ public final class OnlineServer {
     public static WebServer start(Backend backend, WebSettings settings, Clock clock, java.util.function.LongConsumer onWaitlistJoined) {
         OnlineDeskService desk = new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL, settings.capacity().lockWait());
         desk.onWaitlistJoined(onWaitlistJoined);
-        return WebServer.start(desk, () -> answers(backend), settings, clock);
+        return WebServer.start(desk, new app.salondesk.logic.messages.MessageLinks(backend.dsl()), () -> answers(backend), settings, clock);
     }
 
     /**

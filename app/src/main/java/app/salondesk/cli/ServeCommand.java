@@ -76,6 +76,11 @@ final class ServeCommand implements Callable<Integer> {
                     "Signed in as the owner (the embedded database, --demo), serve runs every salon's worker itself."})
     String waitlistLogin;
 
+    @Option(names = "--sender-login", paramLabel = "LOGIN",
+            description = {"Send the salons' messages as this sender's login (users add --role sender; password from $SALONDESK_SENDER_PASSWORD).",
+                    "Signed in as the owner (the embedded database, --demo), serve sends them itself. Mail passwords: README, Messages."})
+    String senderLogin;
+
     @Option(names = "--live-port", paramLabel = "PORT",
             description = {"Also run the live relay on this port: one LISTEN for every desk that names it in SALONDESK_LIVE_URL",
                     "(hundreds of desks on a server of 100 connections; ADR 23). Off unless given. On a shared server it needs --live-login."})
@@ -125,6 +130,8 @@ final class ServeCommand implements Callable<Integer> {
         WebServer server;
         LiveRelay relay = null;
         Backend waitlistBackend = null;
+        Backend senderBackend = null;
+        app.salondesk.logic.messages.MessageSenderWorker sender = null;
         app.salondesk.runtime.SessionBounds bounds = null;
         // read by the web threads (a client joined: wake her salon's worker) while this one adds
         List<WaitlistWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -153,7 +160,25 @@ final class ServeCommand implements Callable<Integer> {
             } else {
                 workers.addAll(OnlineServer.startWaitlistWorkers(backend, blankToNull(liveDbUrl)));
             }
+            // the messages (issue 33): as a sender's own login when given; as serve's login when that is
+            // the owner; never as the online login, which may not claim them (ADR 33)
+            String links = baseUrl == null ? null : blankToNull(baseUrl.strip());
+            if (senderLogin != null && !senderLogin.isBlank()) {
+                senderBackend = Backend.openShared(new DbOptions(root.dbOptions().url(), senderLogin.strip(),
+                        System.getenv("SALONDESK_SENDER_PASSWORD")), false);
+                sender = app.salondesk.logic.messages.MessageSenders.start(senderBackend.dsl(), links, "message-sender");
+            } else if (backend.embedded() || new app.salondesk.logic.staff.StaffRepository(backend.dsl()).signedInAsOwner()) {
+                sender = app.salondesk.logic.messages.MessageSenders.start(backend.dsl(), links, "message-sender");
+            } else {
+                log.info("no messages are sent by this serve: give --sender-login to send them");
+            }
         } catch (RuntimeException e) {
+            if (sender != null) {
+                sender.close();
+            }
+            if (senderBackend != null) {
+                senderBackend.close();
+            }
             if (bounds != null) {
                 bounds.close();
             }
@@ -168,6 +193,8 @@ final class ServeCommand implements Callable<Integer> {
             throw e;
         }
         Backend waitlistDb = waitlistBackend;
+        Backend senderDb = senderBackend;
+        app.salondesk.logic.messages.MessageSenderWorker messages = sender;
         LiveRelay liveRelay = relay;
         app.salondesk.runtime.SessionBounds watch = bounds;
         CountDownLatch stopped = new CountDownLatch(1);
@@ -180,10 +207,16 @@ final class ServeCommand implements Callable<Integer> {
                         liveRelay.close();
                     }
                     workers.forEach(WaitlistWorker::close);
+                    if (messages != null) {
+                        messages.close();
+                    }
                     server.stop();
                 } finally {
                     if (waitlistDb != null) {
                         waitlistDb.close();
+                    }
+                    if (senderDb != null) {
+                        senderDb.close();
                     }
                     backend.close();
                     stopped.countDown();

@@ -26,6 +26,8 @@ final class UsersCommand implements Runnable {
     static final String ONLINE = "online";
     /** The role of the live relay's login (migration 26), which belongs to no salon either. */
     static final String RELAY = "relay";
+    /** The role of a message sender's login (migration 30), which belongs to no salon either. */
+    static final String SENDER = "sender";
 
     @ParentCommand
     SalonDeskCommand root;
@@ -108,7 +110,8 @@ final class UsersCommand implements Runnable {
                     "with --password-stdin), never taken from the command line.",
                     "--role online makes the online booking server's login instead (no --tenant: it serves every salon",
                     "that switched online booking on); --role relay the live relay's (serve --live-login: no --tenant, it reads",
-                    "no salon's rows); only the database owner may make either."})
+                    "no salon's rows); --role sender a message sender's (serve --sender-login: no --tenant, it may only claim",
+                    "and record messages); only the database owner may make these."})
     static final class Add implements Callable<Integer> {
         @ParentCommand
         UsersCommand users;
@@ -120,7 +123,7 @@ final class UsersCommand implements Runnable {
         String login;
         @Option(names = "--name", paramLabel = "TEXT", description = "How colleagues know them (default: the login).")
         String name;
-        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin, manager, online (the booking server) or relay (serve's live relay).")
+        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin, manager, online (the booking server), relay (serve's live relay) or sender (messages).")
         String role;
         @Option(names = "--password-stdin",
                 description = "Read the new password from the next line of standard input (after the sign-in password, when --password asks for it).")
@@ -138,6 +141,12 @@ final class UsersCommand implements Runnable {
             if (RELAY.equals(role)) {
                 return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
                     staff.addRelayLogin(login, password);
+                    return "added " + login + " " + role;
+                }));
+            }
+            if (SENDER.equals(role)) {
+                return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
+                    staff.addSenderLogin(login, password);
                     return "added " + login + " " + role;
                 }));
             }

@@ -107,4 +107,12 @@ public final class Views {
             return errors.containsKey(field);
         }
     }
+
+    /**
+     * A message's private link (issue 33): the booking, what the link did or may still do — each
+     * action a form of its own, no JavaScript — and "another time" on the salon's page.
+     */
+    public record MessageLinkView(String title, String notice, List<Line> lines, String status, String confirmAction,
+                                  String cancelAction, String unsubscribeAction, String csrf, String otherTimeHref, String note) {
+    }
 }

@@ -58,7 +58,8 @@ public final class WebServer implements AutoCloseable {
     private volatile boolean stopped;
     private Future<Boolean> probing;
 
-    private WebServer(OnlineDesk desk, BooleanSupplier databaseAnswers, WebSettings settings, Clock clock) {
+    private WebServer(OnlineDesk desk, app.salondesk.logic.messages.MessageLinks messageLinks, BooleanSupplier databaseAnswers,
+                      WebSettings settings, Clock clock) {
         Csrf csrf = settings.csrfSecret() != null && !settings.csrfSecret().isBlank()
                 ? Csrf.withSecret(settings.csrfSecret()) : Csrf.withRandomKey();
         // the port is the server's own once it listens (0 in the settings picks one at start)
@@ -116,6 +117,11 @@ public final class WebServer implements AutoCloseable {
             config.routes.get("/{slug}/b/{token}", links::show);
             config.routes.post("/{slug}/b/{token}/cancel", links::cancel);
             config.routes.get("/{slug}/b/{token}/calendar.ics", links::calendar);
+            if (messageLinks != null) {
+                MessageLinkPages messages = new MessageLinkPages(messageLinks, pages);
+                config.routes.get("/m/{token}", messages::show);
+                config.routes.post("/m/{token}/{action}", messages::act);
+            }
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> refused(ctx, pages, e.getStatus()));
             config.routes.exception(SalonLanes.Busy.class, (e, ctx) -> busy(ctx, pages));
@@ -132,7 +138,13 @@ public final class WebServer implements AutoCloseable {
 
     /** Starts listening; throws if the port is taken. */
     public static WebServer start(OnlineDesk desk, BooleanSupplier databaseAnswers, WebSettings settings, Clock clock) {
-        WebServer server = new WebServer(desk, databaseAnswers, settings, clock);
+        return start(desk, null, databaseAnswers, settings, clock);
+    }
+
+    /** The same, with the messages' private links at /m/&lt;token&gt; (issue 33); null: none. */
+    public static WebServer start(OnlineDesk desk, app.salondesk.logic.messages.MessageLinks messageLinks, BooleanSupplier databaseAnswers,
+                                  WebSettings settings, Clock clock) {
+        WebServer server = new WebServer(desk, messageLinks, databaseAnswers, settings, clock);
         server.app.start();
         log.info("online booking server listening on port {}", server.port());
         return server;

@@ -75,6 +75,7 @@ public final class DayScheduleView {
     private Consumer<BookingRef> onOpenBooking = r -> { };
     private Consumer<BookingRef> onOpenClient = r -> { };
     private Consumer<BookingRef> onOpenHistory = r -> { };
+    private Consumer<BookingRef> onOpenMessages = r -> { };
 
     /** A booking's drag: its preview, Esc, the move and its saving state. */
     private final BookingDrag drag;
@@ -176,6 +177,11 @@ public final class DayScheduleView {
 
     public void setOnOpenHistory(Consumer<BookingRef> handler) {
         this.onOpenHistory = handler;
+    }
+
+    /** The right-click menu's "Messages…": the booking's messages to its client (issue 33). */
+    public void setOnOpenMessages(Consumer<BookingRef> handler) {
+        this.onOpenMessages = handler;
     }
 
     /**
@@ -392,12 +398,13 @@ public final class DayScheduleView {
         ContextMenu menu = new ContextMenu();
         MenuItem client = item("menu.clientCard", "menu-client-card", () -> onOpenClient.accept(ref));
         MenuItem history = item("menu.history", "menu-history", () -> onOpenHistory.accept(ref));
+        MenuItem sent = item("menu.messages", "menu-messages", () -> onOpenMessages.accept(ref));
         if (!vm.editableProperty().get()) {
-            menu.getItems().addAll(client, history);   // looking is always allowed, changing is not
+            menu.getItems().addAll(client, history, sent);   // looking is always allowed, changing is not
             return menu;
         }
         MenuItem open = item("menu.open", "menu-open", () -> onOpenBooking.accept(ref));
-        menu.getItems().addAll(open, client, history);
+        menu.getItems().addAll(open, client, history, sent);
         menu.getItems().add(new SeparatorMenuItem());
         // the status it has, said and not offered; then only the changes that mean something (issue 31)
         MenuItem now = new MenuItem(messages.format("menu.statusNow", messages.get("booking.status." + ref.status().dbValue())));

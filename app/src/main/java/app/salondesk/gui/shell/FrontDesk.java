@@ -74,6 +74,10 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final MainWindow window;
     private final LiveUpdates live;
     private WaitlistWorker waitlist;
+    private app.salondesk.logic.messages.MessageSenderWorker messageSender;
+    private final app.salondesk.logic.messages.MessagesDesk messagesDesk;
+    private final app.salondesk.gui.messages.MessagesWarningViewModel messagesWarning;
+    private final javafx.animation.Timeline messagesCheck;
     private final WaitlistDesk waitlistDesk;
     private final WaitlistScreens waitlistScreens;
     private final StaffRole role;
@@ -166,6 +170,21 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         window.placeClientSearch(search.node(), search::focus);
         this.waitlistScreens = new WaitlistScreens(stage, waitlistDesk, tasks, messages, salon, active, role, bookings::form,
                 form -> bookings.showForm(form, null), (m, at) -> newBooking(m, app.salondesk.model.salon.WallClock.instant(at, salon.zone())));
+        // messages to clients (issue 33): a booking's messages, ☰ → Tomorrow, ☰ → Messages, the status bar's warning
+        this.messagesDesk = new app.salondesk.logic.messages.MessagesDesk(logic.messages(),
+                salon.id(), salon.zone(), salon.name());
+        messagesDesk.onSendNow(() -> {
+            if (messageSender != null) {
+                messageSender.wake();
+            }
+        });
+        this.messagesWarning = new app.salondesk.gui.messages.MessagesWarningViewModel(messagesDesk, tasks, messages, clock);
+        window.showMessagesWarning(messagesWarning.textProperty(), this::openMessageSettings);
+        this.messagesCheck = new javafx.animation.Timeline(new javafx.animation.KeyFrame(
+                javafx.util.Duration.millis(app.salondesk.gui.messages.MessagesWarningViewModel.EVERY.toMillis()), e -> messagesWarning.check()));
+        messagesCheck.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        messagesCheck.play();
+        messagesWarning.check();
         if (data.demo()) {
             // only the database's owner may make a salon (the embedded desk is the owner)
             window.markDemo(messages.get("status.demo"), messages.get("status.setUpMine"),
@@ -199,6 +218,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         } else {
             // the embedded desk is the salon's only program: it runs the waitlist worker (ADR 13)
             desk.runWaitlistWorker(logic.startWaitlistWorker(backend.database().settings(), session.salon().id()));
+            // and sends the salon's messages (issue 33; ADR 33: any number of senders may run)
+            desk.messageSender = logic.startMessageSender(System.getenv("SALONDESK_BASE_URL"), "message-sender-desk");
         }
         return desk;
     }
@@ -284,6 +305,33 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         if (waitlist != null) {
             waitlist.close();
         }
+        if (messageSender != null) {
+            messageSender.close();
+        }
+        messagesCheck.stop();
+    }
+
+    /** Looks again whether a message channel keeps failing (the status bar's warning; every minute by itself). */
+    public void checkMessagesWarning() {
+        messagesWarning.check();
+    }
+
+    @Override
+    public void openMessages(app.salondesk.model.calendar.BookingRef ref) {
+        app.salondesk.gui.messages.BookingMessagesView.show(stage, new app.salondesk.gui.messages.BookingMessagesViewModel(messagesDesk, tasks,
+                messages, ref.bookingId()), messages, messages.get("messages.ofBooking"));
+    }
+
+    @Override
+    public void openTomorrow() {
+        app.salondesk.gui.messages.TomorrowView.show(stage, new app.salondesk.gui.messages.TomorrowViewModel(messagesDesk, tasks, messages,
+                java.time.LocalDate.now(salon.zone()).plusDays(1)), messages);
+    }
+
+    @Override
+    public void openMessageSettings() {
+        app.salondesk.gui.messages.MessageSettingsView.show(stage, new app.salondesk.gui.messages.MessageSettingsViewModel(messagesDesk, tasks,
+                messages), messages);
     }
 
     public MainWindow window() {

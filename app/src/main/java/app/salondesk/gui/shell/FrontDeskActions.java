@@ -51,6 +51,18 @@ public interface FrontDeskActions {
     }
 
     /** ☰ → Waitlist: who waits for a time on the shown day (all); the salon's waitlist rules (admins). */
+    /** The booking's messages to its client, with Send now / Resend (issue 33). */
+    default void openMessages(app.salondesk.model.calendar.BookingRef ref) {
+    }
+
+    /** ☰ → Tomorrow: the bookings whose clients have not confirmed, to call (issue 33). */
+    default void openTomorrow() {
+    }
+
+    /** ☰ → Messages: what the salon sends, when, and its texts (admins; issue 33). */
+    default void openMessageSettings() {
+    }
+
     default void openWaitlist() {
     }
 

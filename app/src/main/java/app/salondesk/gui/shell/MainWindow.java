@@ -46,6 +46,7 @@ public final class MainWindow {
     private final Label connection = new Label();
     private final HBox demoMarker = new HBox(8);
     private final javafx.scene.control.Hyperlink backupWarning = new javafx.scene.control.Hyperlink();
+    private final javafx.scene.control.Hyperlink messagesWarning = new javafx.scene.control.Hyperlink();
     private final javafx.scene.control.MenuItem changePassword = new javafx.scene.control.MenuItem();
     private Runnable focusClientSearch = () -> { };
     private final DayScheduleViewModel vm;
@@ -72,6 +73,7 @@ public final class MainWindow {
         schedule.setOnOpenBooking(actions::openBooking);
         schedule.setOnOpenClient(actions::openClientOf);
         schedule.setOnOpenHistory(actions::openHistory);
+        schedule.setOnOpenMessages(actions::openMessages);
 
         Button previous = new Button("\u25C0");
         previous.setTooltip(new Tooltip(messages.get("toolbar.previous") + " (\u2190)"));
@@ -180,6 +182,12 @@ public final class MainWindow {
         waitlist.setId("waitlist");
         waitlist.setOnAction(e -> actions.openWaitlist());
         more.getItems().add(1, waitlist);
+        javafx.scene.control.MenuItem tomorrow = new javafx.scene.control.MenuItem(messages.get("toolbar.tomorrow"));
+        tomorrow.setId("tomorrow");
+        tomorrow.setOnAction(e -> actions.openTomorrow());
+        more.getItems().add(2, tomorrow);
+        more.getItems().add(more.getItems().indexOf(settings), adminItem(messages.get("toolbar.messages"), "message-settings",
+                actions::openMessageSettings, adminScreens));
         javafx.scene.control.MenuItem visit = new javafx.scene.control.MenuItem(messages.get("toolbar.newVisit"));
         visit.setId("new-visit");
         visit.setOnAction(e -> actions.openVisit());
@@ -275,7 +283,12 @@ public final class MainWindow {
         backupWarning.setMinWidth(Region.USE_PREF_SIZE);
         backupWarning.setVisible(false);
         backupWarning.managedProperty().bind(backupWarning.visibleProperty());
-        HBox statusBar = new HBox(12, status, busy, gap, backupWarning, demoMarker, salon, new Label("\u00B7"), user, new Label("\u00B7"), db, connection);
+        messagesWarning.setId("messages-warning");
+        messagesWarning.getStyleClass().add("backup-warning");
+        messagesWarning.setMinWidth(Region.USE_PREF_SIZE);
+        messagesWarning.visibleProperty().bind(messagesWarning.textProperty().isNotEmpty());
+        messagesWarning.managedProperty().bind(messagesWarning.visibleProperty());
+        HBox statusBar = new HBox(12, status, busy, gap, messagesWarning, backupWarning, demoMarker, salon, new Label("\u00B7"), user, new Label("\u00B7"), db, connection);
         statusBar.setAlignment(Pos.CENTER_LEFT);
         statusBar.setPadding(new Insets(4, 12, 4, 12));
         statusBar.getStyleClass().add("status-bar");
@@ -362,6 +375,12 @@ public final class MainWindow {
         backupWarning.setTooltip(text.isEmpty() ? null : new Tooltip(hint));
         backupWarning.setOnAction(e -> open.run());
         backupWarning.setVisible(!text.isEmpty());
+    }
+
+    /** The status bar's warning that a message channel keeps failing (issue 33); an empty text hides it. */
+    public void showMessagesWarning(javafx.beans.value.ObservableValue<String> text, Runnable open) {
+        messagesWarning.textProperty().bind(text);
+        messagesWarning.setOnAction(e -> open.run());
     }
 
     /** Whether the ☰ menu offers "Change my password…". */

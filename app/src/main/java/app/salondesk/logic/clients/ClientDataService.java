@@ -20,7 +20,7 @@ import java.util.Map;
  * <p>The file is one JSON object (UTF-8, written by jackson-jr): {@code format}, {@code salon},
  * {@code exported_at}, then what the database answered — {@code client} (the card),
  * {@code forgotten} (null, or when and by whom), {@code bookings}, {@code history} (every change
- * of those bookings), {@code waitlist}. One file a person can read and any program can parse.
+ * of those bookings), {@code waitlist}, {@code messages} (issue 33). One file a person can read and any program can parse.
  */
 public final class ClientDataService {
 
@@ -96,7 +96,7 @@ public final class ClientDataService {
         doc.put("salon", salon.name());
         doc.put("exported_at", clock.instant().toString());
         // jsonb keeps its keys in its own order; the file reads top-down: who, then what
-        for (String part : java.util.List.of("client", "forgotten", "bookings", "history", "waitlist")) {
+        for (String part : java.util.List.of("client", "forgotten", "bookings", "history", "waitlist", "messages")) {
             doc.put(part, stored.get(part));
         }
         return doc;

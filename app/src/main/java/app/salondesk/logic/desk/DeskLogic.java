@@ -163,6 +163,16 @@ public final class DeskLogic {
         return LiveUpdates.forDesk(settings, pool, salonId, liveUrl);
     }
 
+    /** The salon's messages to its clients (issue 33). */
+    public app.salondesk.logic.messages.MessagesRepository messages() {
+        return new app.salondesk.logic.messages.MessagesRepository(dsl);
+    }
+
+    /** The message sender of the embedded desk (ADR 33: any number of senders may run). */
+    public app.salondesk.logic.messages.MessageSenderWorker startMessageSender(String baseUrl, String name) {
+        return app.salondesk.logic.messages.MessageSenders.start(dsl, baseUrl, name);
+    }
+
     /** The waitlist worker of the embedded desk, the salon's only program (ADR 13). */
     public WaitlistWorker startWaitlistWorker(ConnectionSettings listenAs, long salonId) {
         return WaitlistWorker.start(dsl, listenAs, salonId);

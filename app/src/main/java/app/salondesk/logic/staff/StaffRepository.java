@@ -81,6 +81,17 @@ public final class StaffRepository {
         dsl.execute("SELECT salondesk_add_relay_login(?, ?)", login, verifier);
     }
 
+    /**
+     * Creates a login for a message sender (a member of {@code salondesk_sender}, migration 30, ADR
+     * 33): it belongs to no salon and may only claim due messages and record their outcome. Only the
+     * database owner may; the password leaves this process as a SCRAM-SHA-256 verifier.
+     */
+    public void addSenderLogin(String login, char[] password) {
+        String verifier = PasswordUtil.encodeScramSha256(password);
+        java.util.Arrays.fill(password, '\0');
+        dsl.execute("SELECT salondesk_add_sender_login(?, ?)", login, verifier);
+    }
+
     /** The message key for what the database refused (no right, login taken, bad value), if that is what happened. */
     public static java.util.Optional<String> refusalKey(Throwable t) {
         String state = t instanceof org.jooq.exception.DataAccessException e ? e.sqlState() : null;

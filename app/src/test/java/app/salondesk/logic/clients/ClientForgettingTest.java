@@ -54,8 +54,10 @@ class ClientForgettingTest {
         f = new EngineFixture("forget_client", 3);
         logins = new StaffLogins(f.dsl, f.backend.database().settings());
         admin = logins.add(f.tenant, "adm", "admin");
-        zlata = f.id("INSERT INTO clients (tenant_id, name, phone, notes) VALUES (" + f.tenant + ", '" + NAME + "', '" + PHONE
-                + "', 'Secret-allergy; Zlata''s sister calls on 067 999 88 77') RETURNING id");
+        // messages on (issue 33): her bookings get messages, to her own address
+        f.dsl.execute("INSERT INTO message_settings (tenant_id, enabled, smtp_host, smtp_from) VALUES (" + f.tenant + ", true, 'mail.test', 'desk@salon.test')");
+        zlata = f.id("INSERT INTO clients (tenant_id, name, phone, notes, email, channels, message_consent) VALUES (" + f.tenant + ", '" + NAME + "', '"
+                + PHONE + "', 'Secret-allergy; Zlata''s sister calls on 067 999 88 77', '" + EMAIL + "', '{email}', true) RETURNING id");
         other = f.id("INSERT INTO clients (tenant_id, name, phone, notes) VALUES (" + f.tenant + ", 'Olha Keeps', '+380501110000', 'stays') RETURNING id");
         // bookings through the engine (history rows with their notes), a past one, a cancelled one
         bookings.add(book(zlata, at(9, 0), "Secret-birthday of Zlata"));
@@ -75,6 +77,13 @@ class ClientForgettingTest {
         f.dsl.execute("INSERT INTO online_bookings (tenant_id, booking_id, email) VALUES (" + f.tenant + ", " + bookings.get(1) + ", '" + EMAIL + "')");
         f.dsl.execute("INSERT INTO online_tokens (tenant_id, token_hash, booking_id) VALUES (" + f.tenant + ", sha256('zlata-link'), "
                 + bookings.get(1) + ")");
+        // a message sent to her, one that failed quoting her address, and a private link of a message
+        f.dsl.execute("UPDATE messages SET state = 'sent', recipient = '" + EMAIL + "', sent_at = now() WHERE kind = 'confirmation' AND booking_id = "
+                + bookings.get(0));
+        f.dsl.execute("UPDATE messages SET state = 'failed', recipient = '" + EMAIL + "', reason = '550 " + EMAIL + ": mailbox full' "
+                + "WHERE kind = 'confirmation' AND booking_id = " + bookings.get(1));
+        f.dsl.execute("INSERT INTO message_tokens (tenant_id, token_hash, booking_id, message_id, expires_at) SELECT tenant_id, sha256('zlata-msg'), "
+                + "booking_id, id, now() + interval '1 day' FROM messages WHERE kind = 'confirmation' AND booking_id = " + bookings.get(0));
     }
 
     @AfterAll
@@ -112,6 +121,8 @@ class ClientForgettingTest {
         assertEquals(f.count("SELECT count(*) FROM booking_history h JOIN bookings b ON b.tenant_id = h.tenant_id AND b.id = h.booking_id "
                 + "WHERE b.client_id = " + zlata), ((List<?>) doc.get("history")).size());
         assertEquals(2, ((List<?>) doc.get("waitlist")).size());
+        assertEquals(EMAIL, card.get("email"), "the address messages go to");
+        assertTrue(((List<?>) doc.get("messages")).size() >= 2, "and the messages sent to it");
         assertNull(doc.get("forgotten"));
         assertTrue(traces().size() > 0, "the scan finds the data before it is forgotten: " + traces());
 
@@ -126,6 +137,11 @@ class ClientForgettingTest {
         assertNull(c.get(1));
         assertEquals("", c.get(2));
         assertEquals(0, f.count("SELECT count(*) FROM online_tokens WHERE booking_id = " + bookings.get(1)), "the private link is gone");
+        assertEquals(0, f.count("SELECT count(*) FROM message_tokens WHERE booking_id = " + bookings.get(0)), "the messages' links too");
+        assertEquals(0, f.count("SELECT count(*) FROM messages m JOIN bookings b ON b.id = m.booking_id WHERE b.client_id = " + zlata
+                + " AND m.state = 'planned'"), "nothing more goes to a forgotten client");
+        assertEquals("sent", f.dsl.resultQuery("SELECT state FROM messages WHERE kind = 'confirmation' AND booking_id = " + bookings.get(0))
+                .fetchOne(0, String.class), "what was sent stays counted");
         assertEquals(3, f.count("SELECT count(*) FROM booking_history WHERE operation = 'FORGET' AND changed_by = '" + admin
                 + "' AND source = 'form' AND booking_id IN (" + bookings.get(0) + ", " + bookings.get(1) + ", " + bookings.get(2) + ")"),
                 "one FORGET row per booking, in the admin's name");

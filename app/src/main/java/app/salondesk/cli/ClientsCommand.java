@@ -1,0 +1,102 @@
+package app.salondesk.cli;
+
+import app.salondesk.logic.messages.MessageTexts;
+import app.salondesk.logic.messages.MessagesRepository;
+import app.salondesk.model.messages.Channel;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * {@code salondesk clients}: a client's e-mail, channels and consent for messages (issue 33). The
+ * database records who gave or took back consent, when, and how (here: {@code cli}).
+ */
+@Command(name = "clients", mixinStandardHelpOptions = true, description = "A client's e-mail, message channels and consent.",
+        subcommands = {ClientsCommand.Set.class})
+final class ClientsCommand implements Runnable {
+
+    @ParentCommand
+    SalonDeskCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "set", mixinStandardHelpOptions = true,
+            description = {"Set a client's e-mail, channels (in order of preference) and consent to messages.",
+                    "Prints the client's contact as the database keeps it, consent with who, how and when."})
+    static final class Set implements Callable<Integer> {
+        @ParentCommand
+        ClientsCommand clients;
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        SalonOption salon;
+        @Option(names = "--id", required = true, paramLabel = "N", description = "The client's number.")
+        long id;
+        @Option(names = "--email", paramLabel = "ADDRESS", description = "The client's e-mail; \"\" removes it.")
+        String email;
+        @Option(names = "--channels", paramLabel = "LIST", description = "How to reach them, in order of preference: email, sms, email,sms, or \"\" for none.")
+        String channels;
+        @Option(names = "--consent", paramLabel = "yes|no", description = "Whether the client agreed to get messages.")
+        String consent;
+        @Option(names = "--language", paramLabel = "uk|ru|en", description = "The language of their messages (default: the salon's).")
+        String language;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            return Setup.run(clients.root, out, salon.tenant, setup -> {
+                MessagesRepository repo = new MessagesRepository(setup.dsl);
+                MessagesRepository.ClientContact now = repo.clientContact(setup.salon.id(), id)
+                        .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.unknownClient", id)));
+                String mail = email == null ? now.email() : email.strip();
+                if (!mail.isEmpty() && !mail.matches("[^@\\s]+@[^@\\s]+\\.[^@\\s]+")) {
+                    throw new CliInvalid(setup.messages.format("cli.invalid.email", email));
+                }
+                List<Channel> chosen = channels == null ? null : Channel.parseList(channels)
+                        .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.channels", channels)));
+                Boolean agreed = null;
+                if (consent != null) {
+                    String c = consent.strip().toLowerCase(Locale.ROOT);
+                    if (!List.of("yes", "no", "true", "false").contains(c)) {
+                        throw new CliInvalid(setup.messages.format("cli.invalid.consent", consent));
+                    }
+                    agreed = c.equals("yes") || c.equals("true");
+                }
+                String lang = language == null ? null : language.strip().toLowerCase(Locale.ROOT);
+                if (lang != null && !MessageTexts.LANGUAGES.contains(lang)) {
+                    throw new CliInvalid(setup.messages.format("cli.invalid.messageLanguage", language));
+                }
+                List<Channel> after = chosen != null ? chosen : now.channels();
+                if (after.contains(Channel.EMAIL) && mail.isEmpty()) {
+                    throw new CliInvalid(setup.messages.get("cli.invalid.emailChannelWithoutEmail"));
+                }
+                repo.setClientContact(setup.salon.id(), id, mail, chosen, agreed, lang, app.salondesk.model.booking.Source.CLI);
+                print(out, repo.clientContact(setup.salon.id(), id).orElseThrow(), id);
+                return 0;
+            });
+        }
+    }
+
+    static void print(PrintWriter out, MessagesRepository.ClientContact c, long id) {
+        out.println("client #" + id + " email=" + c.email() + " channels="
+                + c.channels().stream().map(Channel::dbValue).collect(Collectors.joining(","))
+                + " consent=" + (c.consent() ? "yes" : "no")
+                + (c.consentAt() != null ? " (" + c.consentBy() + ", " + c.consentHow() + ", " + c.consentAt() + ")" : "")
+                + (c.language() != null ? " language=" + c.language() : ""));
+    }
+}

@@ -1,0 +1,196 @@
+package app.salondesk.logic.messages;
+
+import app.salondesk.model.messages.Channel;
+import app.salondesk.model.messages.ClaimedMessage;
+import app.salondesk.model.messages.RenderedMessage;
+import app.salondesk.model.messages.SendResult;
+import jakarta.activation.DataHandler;
+import jakarta.mail.Address;
+import jakarta.mail.AuthenticationFailedException;
+import jakarta.mail.Message;
+import jakarta.mail.MessagingException;
+import jakarta.mail.SendFailedException;
+import jakarta.mail.Session;
+import jakarta.mail.Transport;
+import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeBodyPart;
+import jakarta.mail.internet.MimeMessage;
+import jakarta.mail.internet.MimeMultipart;
+import jakarta.mail.util.ByteArrayDataSource;
+import org.eclipse.angus.mail.smtp.SMTPAddressFailedException;
+import org.eclipse.angus.mail.smtp.SMTPSendFailedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.UnsupportedEncodingException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Date;
+import java.util.Properties;
+
+/**
+ * E-mail over SMTP with Jakarta Mail (Angus Mail): to the salon's mail server (host, port,
+ * STARTTLS and From from its settings), signed in with this process's credentials when it has
+ * some. Every try of a message carries the same {@code Message-ID} ({@code <key@salondesk>}), so a
+ * message sent twice — a sender died between the server's "250" and its record (ADR 33) — is one
+ * message to the mail systems that look. The server's answer decides what follows: 2xx accepted,
+ * 4xx and no answer (refused, timed out, unknown host) tried again later, 5xx never by e-mail.
+ */
+public final class SmtpChannel implements MessageChannel {
+
+    /** How long one SMTP conversation may wait for each step; the claim's lease (2 minutes) is longer. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    private static final Logger log = LoggerFactory.getLogger(SmtpChannel.class);
+
+    private final MailCredentials credentials;
+    private final Duration timeout;
+
+    public SmtpChannel(MailCredentials credentials) {
+        this(credentials, TIMEOUT);
+    }
+
+    public SmtpChannel(MailCredentials credentials, Duration timeout) {
+        this.credentials = credentials;
+        this.timeout = timeout;
+    }
+
+    @Override
+    public Channel channel() {
+        return Channel.EMAIL;
+    }
+
+    @Override
+    public SendResult send(ClaimedMessage m, RenderedMessage words) {
+        ClaimedMessage.MailServer server = m.mailServer();
+        if (!server.configured()) {
+            return new SendResult.Permanent("no mail server set up");
+        }
+        Session session = Session.getInstance(properties(server));
+        try {
+            MimeMessage mail = new FixedIdMessage(session, "<" + m.messageKey() + "@salondesk>");
+            mail.setFrom(new InternetAddress(server.from(), m.salonName(), StandardCharsets.UTF_8.name()));
+            mail.setRecipients(Message.RecipientType.TO, InternetAddress.parse(m.recipient(), true));
+            mail.setSubject(words.subject(), StandardCharsets.UTF_8.name());
+            mail.setSentDate(new Date());
+            mail.setHeader("Auto-Submitted", "auto-generated");
+            mail.setContent(body(words));
+            mail.saveChanges();
+            try (Transport t = session.getTransport("smtp")) {
+                if (credentials.smtpUser() != null) {
+                    t.connect(server.host(), server.port(), credentials.smtpUser(), credentials.smtpPassword());
+                } else {
+                    t.connect();
+                }
+                t.sendMessage(mail, mail.getAllRecipients());
+            }
+            return new SendResult.Accepted();
+        } catch (AuthenticationFailedException e) {
+            return new SendResult.Temporary("the mail server refuses the password: " + text(e));
+        } catch (MessagingException | UnsupportedEncodingException e) {
+            return classify(e);
+        }
+    }
+
+    private Properties properties(ClaimedMessage.MailServer server) {
+        Properties p = new Properties();
+        p.put("mail.smtp.host", server.host());
+        p.put("mail.smtp.port", Integer.toString(server.port()));
+        p.put("mail.smtp.auth", Boolean.toString(credentials.smtpUser() != null));
+        p.put("mail.smtp.starttls.enable", Boolean.toString(server.startTls()));
+        String ms = Long.toString(timeout.toMillis());
+        p.put("mail.smtp.connectiontimeout", ms);
+        p.put("mail.smtp.timeout", ms);
+        p.put("mail.smtp.writetimeout", ms);
+        // one bad address refuses the message, it is one recipient anyway
+        p.put("mail.smtp.sendpartial", "false");
+        p.put("mail.smtp.localhost", "salondesk");
+        return p;
+    }
+
+    private static MimeMultipart body(RenderedMessage words) throws MessagingException {
+        MimeMultipart alternative = new MimeMultipart("alternative");
+        MimeBodyPart text = new MimeBodyPart();
+        text.setText(words.text(), StandardCharsets.UTF_8.name(), "plain");
+        alternative.addBodyPart(text);
+        MimeBodyPart html = new MimeBodyPart();
+        html.setText(words.html(), StandardCharsets.UTF_8.name(), "html");
+        alternative.addBodyPart(html);
+        if (words.ics() == null) {
+            return alternative;
+        }
+        MimeMultipart mixed = new MimeMultipart("mixed");
+        MimeBodyPart both = new MimeBodyPart();
+        both.setContent(alternative);
+        mixed.addBodyPart(both);
+        MimeBodyPart ics = new MimeBodyPart();
+        ics.setDataHandler(new DataHandler(new ByteArrayDataSource(words.ics().getBytes(StandardCharsets.UTF_8),
+                "text/calendar; charset=UTF-8; method=PUBLISH")));
+        ics.setFileName("booking.ics");
+        mixed.addBodyPart(ics);
+        return mixed;
+    }
+
+    /** 4xx and no answer: later; 5xx: never. The server's own words become the reason the desk shows. */
+    static SendResult classify(Exception e) {
+        Throwable t = e;
+        while (t != null) {
+            if (t instanceof SMTPAddressFailedException a) {
+                return byCode(a.getReturnCode(), text(a));
+            }
+            if (t instanceof SMTPSendFailedException s) {
+                return byCode(s.getReturnCode(), text(s));
+            }
+            if (t instanceof org.eclipse.angus.mail.smtp.SMTPSenderFailedException s) {
+                return byCode(s.getReturnCode(), text(s));
+            }
+            if (t instanceof ConnectException || t instanceof SocketTimeoutException || t instanceof UnknownHostException
+                    || t instanceof java.net.SocketException) {
+                return new SendResult.Temporary("the mail server does not answer: " + t.getClass().getSimpleName() + " " + nn(t.getMessage()));
+            }
+            if (t instanceof SendFailedException s && s.getNextException() != null && s.getNextException() != s) {
+                t = s.getNextException();
+                continue;
+            }
+            t = t.getCause() != t ? t.getCause() : null;
+        }
+        log.info("a mail could not be sent: {}", e.toString());
+        return new SendResult.Temporary(text(e));
+    }
+
+    private static SendResult byCode(int code, String text) {
+        return code >= 500 ? new SendResult.Permanent(text) : new SendResult.Temporary(text);
+    }
+
+    private static String text(Throwable t) {
+        String s = nn(t.getMessage()).replaceAll("\\s+", " ").strip();
+        return s.length() > 400 ? s.substring(0, 400) : s;
+    }
+
+    private static String nn(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** A message whose {@code Message-ID} is ours on every try (Jakarta Mail makes a new one on save otherwise). */
+    private static final class FixedIdMessage extends MimeMessage {
+        private final String id;
+
+        FixedIdMessage(Session session, String id) {
+            super(session);
+            this.id = id;
+        }
+
+        @Override
+        protected void updateMessageID() throws MessagingException {
+            setHeader("Message-ID", id);
+        }
+    }
+
+    /** For a log line: who the message went to, never its words. */
+    static String describe(Address[] to) {
+        return to == null ? "" : java.util.Arrays.toString(to);
+    }
+}
