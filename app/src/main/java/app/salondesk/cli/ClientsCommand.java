@@ -49,7 +49,7 @@ final class ClientsCommand implements Runnable {
         long id;
         @Option(names = "--email", paramLabel = "ADDRESS", description = "The client's e-mail; \"\" removes it.")
         String email;
-        @Option(names = "--channels", paramLabel = "LIST", description = "How to reach them, in order of preference: email, sms, email,sms, or \"\" for none.")
+        @Option(names = "--channels", paramLabel = "LIST", description = "How to reach them, in order of preference: email, sms, viber (Viber, SMS where it does not reach), e.g. viber,email, or \"\" for none.")
         String channels;
         @Option(names = "--consent", paramLabel = "yes|no", description = "Whether the client agreed to get messages.")
         String consent;
@@ -84,6 +84,9 @@ final class ClientsCommand implements Runnable {
                 List<Channel> after = chosen != null ? chosen : now.channels();
                 if (after.contains(Channel.EMAIL) && mail.isEmpty()) {
                     throw new CliInvalid(setup.messages.get("cli.invalid.emailChannelWithoutEmail"));
+                }
+                if (after.stream().anyMatch(Channel::byPhone) && (now.phone() == null || now.phone().isBlank())) {
+                    throw new CliInvalid(setup.messages.get("cli.invalid.phoneChannelWithoutPhone"));
                 }
                 repo.setClientContact(setup.salon.id(), id, mail, chosen, agreed, lang, app.salondesk.model.booking.Source.CLI);
                 print(out, repo.clientContact(setup.salon.id(), id).orElseThrow(), id);

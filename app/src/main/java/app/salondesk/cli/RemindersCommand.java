@@ -3,9 +3,9 @@ package app.salondesk.cli;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.messages.MailCredentials;
 import app.salondesk.logic.messages.MessageSender;
+import app.salondesk.logic.messages.MessageSenders;
 import app.salondesk.logic.messages.MessageTexts;
 import app.salondesk.logic.messages.MessagesRepository;
-import app.salondesk.logic.messages.SmtpChannel;
 import app.salondesk.model.messages.Leads;
 import app.salondesk.model.messages.MessageRow;
 import app.salondesk.model.messages.MessageSettings;
@@ -84,6 +84,9 @@ final class RemindersCommand implements Runnable {
         String smsGateway;
         @Option(names = "--sms-sender", paramLabel = "NAME", description = "The sender name the gateway shows (registered with it).")
         String smsSender;
+        @Option(names = "--thanks-after", paramLabel = "LEAD",
+                description = "\"Thank you, book again\" this long after a visit is marked completed, e.g. 2h; none: no thank-you.")
+        String thanksAfter;
 
         @Override
         public Integer call() {
@@ -93,7 +96,7 @@ final class RemindersCommand implements Runnable {
                 MessageSettings s = repo.settings(setup.salon.id());
                 boolean change = enabled != null || emailBefore != null || smsBefore != null || quiet != null || cancelBefore != null
                         || confirmations != null || changes != null || language != null || smtpHost != null || smtpPort != null
-                        || smtpStartTls != null || smtpFrom != null || smsGateway != null || smsSender != null;
+                        || smtpStartTls != null || smtpFrom != null || smsGateway != null || smsSender != null || thanksAfter != null;
                 if (change) {
                     s = changed(setup.messages, s);
                     repo.saveSettings(setup.salon.id(), s);
@@ -110,6 +113,7 @@ final class RemindersCommand implements Runnable {
                 out.println("smtp_from=" + s.smtpFrom());
                 out.println("sms_gateway=" + (s.smsGateway().isBlank() ? "none" : s.smsGateway()));
                 out.println("sms_sender=" + s.smsSender());
+                out.println("thanks_after=" + Leads.format(s.thanksAfterMin()));
                 return 0;
             });
         }
@@ -136,11 +140,12 @@ final class RemindersCommand implements Runnable {
             if (!gateway.isEmpty() && !gateway.matches("https?://[^\\s]+")) {
                 throw new CliInvalid(words.format("cli.invalid.smsGateway", smsGateway));
             }
+            Integer thanks = thanksAfter == null ? s.thanksAfterMin() : lead(words, "--thanks-after", thanksAfter, true);
             return new MessageSettings(enabled != null ? enabled : s.enabled(), confirmations != null ? confirmations : s.confirmations(),
                     changes != null ? changes : s.changes(), email, sms, q[0], q[1], cutoff == null ? 0 : cutoff, lang,
                     smtpHost == null ? s.smtpHost() : Leads.isNone(smtpHost) ? "" : smtpHost.strip(), port,
                     smtpStartTls != null ? smtpStartTls : s.smtpStartTls(), from, gateway,
-                    smsSender == null ? s.smsSender() : smsSender.strip());
+                    smsSender == null ? s.smsSender() : smsSender.strip(), thanks);
         }
 
         private static Integer lead(Messages words, String option, String text, boolean noneAllowed) throws CliInvalid {
@@ -205,7 +210,7 @@ final class RemindersCommand implements Runnable {
                 return BookingTools.EXIT_INVALID;
             }
             try (Backend backend = root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend()) {
-                MessageSender sender = new MessageSender(backend.dsl(), new MessageTexts(baseUrl), List.of(new SmtpChannel(secrets)));
+                MessageSender sender = new MessageSender(backend.dsl(), new MessageTexts(baseUrl), MessageSenders.channels(secrets));
                 MessageSender.Pass p = sender.sendAllDue(MessageSender.BATCH, 10_000);
                 out.println("sent=" + p.sent() + " retried=" + p.retried() + " failed=" + p.failed());
                 return 0;

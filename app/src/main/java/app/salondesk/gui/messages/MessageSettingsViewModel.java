@@ -36,6 +36,8 @@ public final class MessageSettingsViewModel {
     private final StringProperty smtpHost = new SimpleStringProperty("");
     private final StringProperty smtpPort = new SimpleStringProperty("587");
     private final StringProperty smtpFrom = new SimpleStringProperty("");
+    private final StringProperty thanksAfter = new SimpleStringProperty("");
+    private final StringProperty smsGateway = new SimpleStringProperty("");
     private final ObjectProperty<MessageKind> kind = new SimpleObjectProperty<>(MessageKind.REMINDER);
     private final StringProperty language = new SimpleStringProperty("uk");
     private final StringProperty subject = new SimpleStringProperty("");
@@ -63,6 +65,10 @@ public final class MessageSettingsViewModel {
     public StringProperty smtpHostProperty() { return smtpHost; }
     public StringProperty smtpPortProperty() { return smtpPort; }
     public StringProperty smtpFromProperty() { return smtpFrom; }
+    /** "Thank you, book again" this long after a visit is marked completed, e.g. 2h; none: no thank-you. */
+    public StringProperty thanksAfterProperty() { return thanksAfter; }
+    /** The SMS/Viber gateway's API address (TurboSMS); empty: none. */
+    public StringProperty smsGatewayProperty() { return smsGateway; }
     public ObjectProperty<MessageKind> kindProperty() { return kind; }
     public StringProperty languageProperty() { return language; }
     public StringProperty subjectProperty() { return subject; }
@@ -81,6 +87,8 @@ public final class MessageSettingsViewModel {
             smtpHost.set(s.smtpHost());
             smtpPort.set(Integer.toString(s.smtpPort()));
             smtpFrom.set(s.smtpFrom());
+            thanksAfter.set(Leads.format(s.thanksAfterMin()));
+            smsGateway.set(s.smsGateway());
             language.set(s.language());
             loadTemplate();
         }, e -> problem.set(messages.get("messages.loadFailed")));
@@ -115,6 +123,15 @@ public final class MessageSettingsViewModel {
         if (email != null && email < 0 || sms != null && sms < 0) {
             return Optional.empty();
         }
+        Integer thanks = lead(thanksAfter.get(), "messages.settings.thanksAfter");
+        if (thanks != null && thanks < 0) {
+            return Optional.empty();
+        }
+        String gateway = Leads.isNone(smsGateway.get()) ? "" : smsGateway.get().strip();
+        if (!gateway.isEmpty() && !gateway.matches("https?://[^\\s]+")) {
+            problem.set(messages.format("messages.settings.badGateway", smsGateway.get()));
+            return Optional.empty();
+        }
         Optional<LocalTime[]> q = Leads.quiet(quiet.get());
         if (q.isEmpty()) {
             problem.set(messages.format("cli.invalid.quietHours", quiet.get()));
@@ -137,7 +154,7 @@ public final class MessageSettingsViewModel {
         }
         MessageSettings s = loaded;
         return Optional.of(new MessageSettings(enabled.get(), s.confirmations(), s.changes(), email, sms, q.get()[0], q.get()[1],
-                s.cancelCutoffMin(), language.get(), smtpHost.get().strip(), port, s.smtpStartTls(), from, s.smsGateway(), s.smsSender()));
+                s.cancelCutoffMin(), language.get(), smtpHost.get().strip(), port, s.smtpStartTls(), from, gateway, s.smsSender(), thanks));
     }
 
     /** -1 after saying what is wrong; null for none. */

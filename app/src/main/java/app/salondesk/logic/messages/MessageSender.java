@@ -132,7 +132,7 @@ public final class MessageSender {
         MessageChannel channel = channels.get(m.channel());
         SendResult result;
         if (channel == null) {
-            result = new SendResult.Permanent(m.channel() == Channel.SMS ? "no SMS gateway set up" : "no mail server set up");
+            result = new SendResult.Permanent(m.channel().byPhone() ? "no SMS gateway set up" : "no mail server set up");
         } else {
             RenderedMessage words = texts.render(m);
             try {
