@@ -53,6 +53,8 @@ public final class ClientContactViewModel {
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper();
     private final DateTimeFormatter when;
     private final ZoneId zone;
+    /** What is typed and not saved (issue 31): closing the window asks first. */
+    private final app.salondesk.gui.common.UnsavedEdits edits;
 
     public ClientContactViewModel(MessagesDesk desk, TaskRunner tasks, Messages messages, long clientId) {
         this.desk = desk;
@@ -61,6 +63,13 @@ public final class ClientContactViewModel {
         this.clientId = clientId;
         this.zone = desk.zone();
         this.when = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM, FormatStyle.SHORT).withLocale(messages.locale());
+        this.edits = new app.salondesk.gui.common.UnsavedEdits(email, channels.get(0), channels.get(1), channels.get(2), consent, language);
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() { return edits.changedProperty(); }
+
+    public String discardQuestion() {
+        return messages.get("discard.changes");
     }
 
     public StringProperty emailProperty() { return email; }
@@ -102,6 +111,7 @@ public final class ClientContactViewModel {
         consent.set(c.consent());
         language.set(c.language() == null ? "" : c.language());
         consentRecord.set(record(c));
+        edits.markUnchanged();
     }
 
     private String record(MessagesRepository.ClientContact c) {

@@ -94,7 +94,8 @@ public final class MessageSettingsView {
         save.setOnAction(e -> vm.save());
         Button close = new Button(messages.get("messages.close"));
         close.setCancelButton(true);
-        close.setOnAction(e -> stage.close());
+        close.setOnAction(e -> app.salondesk.gui.common.DiscardGuard.requestClose(stage));
+        app.salondesk.gui.common.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox buttons = new HBox(8, problem, saved, gap, save, close);

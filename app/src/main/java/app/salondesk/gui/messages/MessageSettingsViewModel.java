@@ -47,6 +47,9 @@ public final class MessageSettingsViewModel {
     private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
     private MessageSettings loaded = MessageSettings.defaults();
     private boolean loadingTemplate;
+    /** What is typed and not saved (issue 31): closing the window asks first. */
+    private final app.salondesk.gui.common.UnsavedEdits edits = new app.salondesk.gui.common.UnsavedEdits(enabled, emailBefore, smsBefore, quiet,
+            smtpHost, smtpPort, smtpFrom, thanksAfter, smsGateway, subject, body);
 
     public MessageSettingsViewModel(MessagesDesk desk, TaskRunner tasks, Messages messages) {
         this.desk = desk;
@@ -76,6 +79,11 @@ public final class MessageSettingsViewModel {
     public javafx.beans.property.ReadOnlyStringProperty previewProperty() { return preview.getReadOnlyProperty(); }
     public javafx.beans.property.ReadOnlyStringProperty problemProperty() { return problem.getReadOnlyProperty(); }
     public javafx.beans.property.ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() { return edits.changedProperty(); }
+
+    public String discardQuestion() {
+        return messages.get("discard.changes");
+    }
 
     public void load() {
         tasks.run(desk::settings, s -> {
@@ -90,6 +98,7 @@ public final class MessageSettingsViewModel {
             thanksAfter.set(Leads.format(s.thanksAfterMin()));
             smsGateway.set(s.smsGateway());
             language.set(s.language());
+            edits.markUnchanged();
             loadTemplate();
         }, e -> problem.set(messages.get("messages.loadFailed")));
     }
@@ -99,10 +108,14 @@ public final class MessageSettingsViewModel {
         String lang = language.get();
         tasks.run(() -> desk.template(k, lang), t -> {
             if (k == kind.get() && lang.equals(language.get())) {
+                boolean typedBefore = edits.changed();
                 loadingTemplate = true;
                 subject.set(t.subject());
                 body.set(t.body());
                 loadingTemplate = false;
+                if (!typedBefore) {
+                    edits.markUnchanged();   // another kind's or language's text shown: nothing typed yet
+                }
                 refreshPreview();
             }
         }, e -> problem.set(messages.get("messages.loadFailed")));
@@ -191,6 +204,7 @@ public final class MessageSettingsViewModel {
             return s.get();
         }, done -> {
             loaded = done;
+            edits.markUnchanged();
             saved.set(messages.get("messages.settings.saved"));
         }, e -> problem.set(messages.get("messages.settings.saveFailed")));
     }
