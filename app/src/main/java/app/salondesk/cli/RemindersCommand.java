@@ -239,7 +239,12 @@ final class RemindersCommand implements Runnable {
             }
             try (Backend backend = root.dbOptions().shared() ? Backend.openShared(root.dbOptions(), false) : root.openBackend()) {
                 MessageSender sender = new MessageSender(backend.dsl(), new MessageTexts(baseUrl), MessageSenders.channels(secrets));
-                MessageSender.Pass p = sender.sendAllDue(MessageSender.BATCH, 10_000);
+                MessageSender.Pass p;
+                try {
+                    p = sender.sendAllDue(MessageSender.BATCH, 10_000);
+                } finally {
+                    sender.close();
+                }
                 out.println("sent=" + p.sent() + " retried=" + p.retried() + " failed=" + p.failed());
                 return 0;
             }
