@@ -4,7 +4,6 @@ import app.salondesk.logic.messages.MessageTexts;
 import app.salondesk.logic.messages.MessagesRepository;
 import app.salondesk.model.messages.Channel;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -13,7 +12,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
@@ -38,18 +36,12 @@ final class ClientsCommand implements Runnable {
     @Command(name = "set", mixinStandardHelpOptions = true,
             description = {"Set a client's e-mail, channels (in order of preference) and consent to messages.",
                     "Prints the client's contact as the database keeps it, consent with who, how and when."})
-    static final class Set implements Callable<Integer> {
-        @ParentCommand
-        ClientsCommand clients;
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        SalonOption salon;
+    static final class Set extends SalonCommand {
         @Option(names = "--id", required = true, paramLabel = "N", description = "The client's number.")
         long id;
         @Option(names = "--email", paramLabel = "ADDRESS", description = "The client's e-mail; \"\" removes it.")
         String email;
-        @Option(names = "--channels", paramLabel = "LIST", description = "How to reach them, in order of preference: email, sms, email,sms, or \"\" for none.")
+        @Option(names = "--channels", paramLabel = "LIST", description = "How to reach them, in order of preference: email, sms, viber (Viber, SMS where it does not reach), e.g. viber,email, or \"\" for none.")
         String channels;
         @Option(names = "--consent", paramLabel = "yes|no", description = "Whether the client agreed to get messages.")
         String consent;
@@ -57,38 +49,38 @@ final class ClientsCommand implements Runnable {
         String language;
 
         @Override
-        public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            return Setup.run(clients.root, out, salon.tenant, setup -> {
-                MessagesRepository repo = new MessagesRepository(setup.dsl);
-                MessagesRepository.ClientContact now = repo.clientContact(setup.salon.id(), id)
-                        .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.unknownClient", id)));
-                String mail = email == null ? now.email() : email.strip();
-                if (!mail.isEmpty() && !mail.matches("[^@\\s]+@[^@\\s]+\\.[^@\\s]+")) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.email", email));
+        int run(Setup setup) throws CliInvalid {
+            MessagesRepository repo = new MessagesRepository(setup.dsl);
+            MessagesRepository.ClientContact now = repo.clientContact(setup.salon.id(), id)
+                    .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.unknownClient", id)));
+            String mail = email == null ? now.email() : email.strip();
+            if (!mail.isEmpty() && !mail.matches("[^@\\s]+@[^@\\s]+\\.[^@\\s]+")) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.email", email));
+            }
+            List<Channel> chosen = channels == null ? null : Channel.parseList(channels)
+                    .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.channels", channels)));
+            Boolean agreed = null;
+            if (consent != null) {
+                String c = consent.strip().toLowerCase(Locale.ROOT);
+                if (!List.of("yes", "no", "true", "false").contains(c)) {
+                    throw new CliInvalid(setup.messages.format("cli.invalid.consent", consent));
                 }
-                List<Channel> chosen = channels == null ? null : Channel.parseList(channels)
-                        .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.channels", channels)));
-                Boolean agreed = null;
-                if (consent != null) {
-                    String c = consent.strip().toLowerCase(Locale.ROOT);
-                    if (!List.of("yes", "no", "true", "false").contains(c)) {
-                        throw new CliInvalid(setup.messages.format("cli.invalid.consent", consent));
-                    }
-                    agreed = c.equals("yes") || c.equals("true");
-                }
-                String lang = language == null ? null : language.strip().toLowerCase(Locale.ROOT);
-                if (lang != null && !MessageTexts.LANGUAGES.contains(lang)) {
-                    throw new CliInvalid(setup.messages.format("cli.invalid.messageLanguage", language));
-                }
-                List<Channel> after = chosen != null ? chosen : now.channels();
-                if (after.contains(Channel.EMAIL) && mail.isEmpty()) {
-                    throw new CliInvalid(setup.messages.get("cli.invalid.emailChannelWithoutEmail"));
-                }
-                repo.setClientContact(setup.salon.id(), id, mail, chosen, agreed, lang, app.salondesk.model.booking.Source.CLI);
-                print(out, repo.clientContact(setup.salon.id(), id).orElseThrow(), id);
-                return 0;
-            });
+                agreed = c.equals("yes") || c.equals("true");
+            }
+            String lang = language == null ? null : language.strip().toLowerCase(Locale.ROOT);
+            if (lang != null && !MessageTexts.LANGUAGES.contains(lang)) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.messageLanguage", language));
+            }
+            List<Channel> after = chosen != null ? chosen : now.channels();
+            if (after.contains(Channel.EMAIL) && mail.isEmpty()) {
+                throw new CliInvalid(setup.messages.get("cli.invalid.emailChannelWithoutEmail"));
+            }
+            if (after.stream().anyMatch(Channel::byPhone) && (now.phone() == null || now.phone().isBlank())) {
+                throw new CliInvalid(setup.messages.get("cli.invalid.phoneChannelWithoutPhone"));
+            }
+            repo.setClientContact(setup.salon.id(), id, mail, chosen, agreed, lang, app.salondesk.model.booking.Source.CLI);
+            print(setup.out, repo.clientContact(setup.salon.id(), id).orElseThrow(), id);
+            return 0;
         }
     }
 

@@ -141,6 +141,12 @@ final class SalonLanes implements OnlineDesk {
     }
 
     @Override
+    public app.salondesk.model.online.LinkMoveOutcome moveByLink(app.salondesk.model.online.LinkMove move) {
+        // the move waits for the masters' locks: in the lane of the link's salon
+        return in(move.tenantId(), () -> desk.moveByLink(move));
+    }
+
+    @Override
     public WaitOutcome joinWaitlist(OnlineWaitRequest request) {
         return in(request.tenantId(), () -> desk.joinWaitlist(request));
     }

@@ -115,4 +115,18 @@ public final class Views {
     public record MessageLinkView(String title, String notice, List<Line> lines, String status, String confirmAction,
                                   String cancelAction, String unsubscribeAction, String csrf, String otherTimeHref, String note) {
     }
+
+    /**
+     * "Another time" by a message's link (issue 33): the booking now, its service and master chosen
+     * (another master one link away), the days and the free times of one — each time a button of one
+     * form (no JavaScript) that moves the booking; after "taken", the nearest free times instead.
+     */
+    public record MoveView(String title, String notice, List<Line> lines, List<Choice> masters, List<DayChip> days,
+                           String daysEarlier, String daysLater, String dayTitle, String action, String csrf, String version,
+                           List<TimeButton> times, String emptyText, String backHref) {
+    }
+
+    /** A time that one press books: its words and the form's value ({@code <master>.<epoch second>}). */
+    public record TimeButton(String label, String detail, String value) {
+    }
 }

@@ -76,6 +76,7 @@ public final class WebServer implements AutoCloseable {
         BookHandler book = new BookHandler(desk, pages, salonPage, phones, clock);
         BookingLinkPages links = new BookingLinkPages(desk, pages);
         WaitlistPage wait = new WaitlistPage(desk, pages, salonPage, phones, clock);
+        MessageLinkPages messages = messageLinks == null ? null : new MessageLinkPages(messageLinks, desk, pages, clock);
         byte[] css = resource(CSS);
 
         app = Javalin.create(config -> {
@@ -118,8 +119,8 @@ public final class WebServer implements AutoCloseable {
             config.routes.post("/{slug}/b/{token}/cancel", links::cancel);
             config.routes.get("/{slug}/b/{token}/calendar.ics", links::calendar);
             if (messageLinks != null) {
-                MessageLinkPages messages = new MessageLinkPages(messageLinks, pages);
                 config.routes.get("/m/{token}", messages::show);
+                config.routes.get("/m/{token}/move", messages::showMove);
                 config.routes.post("/m/{token}/{action}", messages::act);
             }
 

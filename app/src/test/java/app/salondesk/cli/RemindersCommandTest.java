@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code reminders settings|list|send-due}, {@code clients set} and {@code book --email} on the
+ * {@code reminders settings|list|booking|send-now|send-due}, {@code clients set} and {@code book --email} on the
  * fixture's salon, with mail to a real SMTP server (GreenMail): the settings are shown and changed,
  * a client's contact and consent recorded, a booking's messages listed for their day and the due
  * one sent; bad input is one line, exit code 2, and nothing written.
@@ -72,6 +72,29 @@ class RemindersCommandTest {
         assertEquals("sent=1 retried=0 failed=0", sent.line());
         assertEquals(1, mail.getReceivedMessages().length);
         assertEquals("olha@client.test", mail.getReceivedMessages()[0].getAllRecipients()[0].toString());
+
+        // the booking's messages, and one sent again as a new message (the desk's Resend)
+        List<String> messages = cli.owner("reminders", "booking", "--id", Long.toString(booking)).lines();
+        assertEquals(2, messages.size(), messages.toString());
+        assertTrue(messages.get(0).startsWith("booking #" + booking + "\tconfirmation\temail\t") && messages.get(0).contains("\tsent\t\tmessage #"),
+                messages.toString());
+        String confirmation = messages.get(0).substring(messages.get(0).lastIndexOf('#') + 1);
+        SetupCli.Run again = cli.owner("reminders", "send-now", "--message", confirmation);
+        assertEquals(0, again.exit(), again.toString());
+        assertEquals("message #" + confirmation + " planned for now", again.line());
+        assertEquals("sent=1 retried=0 failed=0", cli.owner("reminders", "send-due").line());
+        assertEquals(2, mail.getReceivedMessages().length, "sent again, as a new message");
+        assertTrue(!mail.getReceivedMessages()[0].getMessageID().equals(mail.getReceivedMessages()[1].getMessageID()), "with a new Message-ID");
+        assertEquals("invalid: this salon has no message #999999, or it is being sent right now",
+                cli.owner("reminders", "send-now", "--message", "999999").line());
+        assertEquals(2, cli.owner("reminders", "booking", "--id", "999999").exit());
+
+        // the thank-you after the visit
+        SetupCli.Run thanks = cli.owner("reminders", "settings", "--thanks-after", "90m");
+        assertTrue(thanks.lines().contains("thanks_after=1h30m"), thanks.toString());
+        assertEquals("true|90", f.dsl.resultQuery("SELECT thanks || '|' || thanks_after_min FROM message_settings").fetchOne(0, String.class));
+        assertTrue(cli.owner("reminders", "settings", "--thanks-after", "none").lines().contains("thanks_after=none"));
+        assertEquals(2, cli.owner("reminders", "settings", "--thanks-after", "soon").exit());
     }
 
     @Test
@@ -89,6 +112,12 @@ class RemindersCommandTest {
         assertEquals(0, ok.exit(), ok.toString());
         assertTrue(ok.line().startsWith("client #" + f.client + " email=iryna@client.test channels=email,sms consent=yes ("), ok.line());
         assertTrue(ok.line().contains(", cli, ") && ok.line().endsWith(" language=uk"), ok.line());
+        SetupCli.Run viber = cli.owner("clients", "set", "--id", Long.toString(f.client), "--channels", "viber,email");
+        assertEquals(0, viber.exit(), viber.toString());
+        assertTrue(viber.line().contains(" channels=viber,email "), viber.line());
+        long noPhone = f.id("INSERT INTO clients (tenant_id, name) VALUES (" + f.tenant + ", 'No Phone') RETURNING id");
+        SetupCli.Run withoutPhone = cli.owner("clients", "set", "--id", Long.toString(noPhone), "--email", "np@client.test", "--channels", "email,sms");
+        assertEquals("invalid: SMS and Viber need the client's phone: the card has none", withoutPhone.line());
         SetupCli.Run nobody = cli.owner("clients", "set", "--id", "999999", "--consent", "no");
         assertEquals("invalid: there is no client 999999 in this salon", nobody.line());
     }

@@ -168,6 +168,115 @@ class MessagesAttackTest {
         assertEquals("used", one(WEB, "SELECT salondesk_message_link_act('" + token + "', 'confirm')"), "once");
     }
 
+    /**
+     * Migration 31's right: the online login may UPDATE four columns of a booking — only the one whose
+     * link it opened in the same transaction, only while the link is unused, only to what the online
+     * page could book, and only once. Everything else an attacker with the online login types is refused.
+     */
+    @Test
+    void theOnlineLoginMovesOnlyTheBookingWhoseLinkItOpenedOnlyAsThePageCouldAndOnlyOnce() throws SQLException {
+        java.time.LocalDate tomorrow = java.time.LocalDate.now(AttackedServer.ZONE).plusDays(1);
+        java.util.function.IntFunction<String> at = hour -> tomorrow.atTime(hour, 0).atZone(AttackedServer.ZONE).toOffsetDateTime().toString();
+        owner("INSERT INTO online_settings (tenant_id, enabled, slug, days_ahead, min_notice_min, cancel_cutoff_min) VALUES ("
+                + s.bloom + ", true, 'bloom-move', 14, 0, 60), (" + s.rival + ", true, 'rival-move', 14, 0, 60) ON CONFLICT DO NOTHING");
+        long cut = count(AttackedServer.OWNER, "INSERT INTO services (tenant_id, name, duration_min, price) VALUES (" + s.bloom
+                + ", 'Cut " + System.nanoTime() + "', 60, 500) RETURNING id");
+        owner("INSERT INTO master_services (tenant_id, master_id, service_id) VALUES (" + s.bloom + ", " + s.iryna + ", " + cut + "), ("
+                + s.bloom + ", " + s.marta + ", " + cut + ")");
+        long mine = count(AttackedServer.OWNER, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES ("
+                + s.bloom + ", " + s.iryna + ", " + s.bloomClient + ", " + cut + ", '" + at.apply(10) + "', 60) RETURNING id");
+        long other = count(AttackedServer.OWNER, "INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min) VALUES ("
+                + s.bloom + ", " + s.iryna + ", " + s.bloomClient + ", " + cut + ", '" + at.apply(14) + "', 60) RETURNING id");
+        String secret = "ef".repeat(32);
+        owner("INSERT INTO message_tokens (tenant_id, token_hash, booking_id, message_id, expires_at) SELECT tenant_id, "
+                + "sha256(convert_to('" + secret + "', 'UTF8')), booking_id, id, now() + interval '2 days' FROM messages "
+                + "WHERE kind = 'confirmation' AND booking_id = " + mine);
+        String token = s.bloom + "." + secret;
+        String begin = "SELECT salondesk_message_link_begin_move('" + token + "')";
+        String where = " WHERE id = " + mine;
+
+        // no link opened, or a proof typed by hand: no row may be written or locked
+        assertEquals(0, changed(WEB, List.of(), "UPDATE bookings SET starts_at = starts_at + interval '1 hour'" + where));
+        assertEquals(0, changed(WEB, List.of(), "SELECT id FROM bookings" + where + " FOR UPDATE"));
+        assertEquals(0, changed(WEB, List.of("SET LOCAL salondesk.link_move = '" + s.bloom + ":" + mine + ":" + "ab".repeat(32) + ":" + "0".repeat(64) + "'"),
+                "UPDATE bookings SET starts_at = starts_at + interval '1 hour'" + where));
+        assertEquals(0, changed(WEB, List.of(), "SELECT * FROM salondesk_message_link_booking(" + s.bloom + ", " + mine + ")"));
+        // the link opened: still not another booking, not a column the move does not write, not outside what the page books
+        assertEquals(0, changed(WEB, List.of(begin), "UPDATE bookings SET starts_at = starts_at + interval '1 hour' WHERE id = " + other));
+        for (String bad : List.of("UPDATE bookings SET note = 'mine now'" + where, "UPDATE bookings SET status = 'cancelled'" + where,
+                "UPDATE bookings SET client_id = " + s.rivalClient + where, "UPDATE bookings SET tenant_id = " + s.rival + where,
+                "UPDATE bookings SET master_id = " + s.roman + where, "UPDATE bookings SET starts_at = '" + at.apply(21) + "'" + where,
+                "UPDATE bookings SET starts_at = '" + at.apply(7) + "'" + where, "UPDATE bookings SET duration_min = 5" + where,
+                "UPDATE bookings SET outside_hours = true" + where,
+                "UPDATE bookings SET starts_at = '" + tomorrow.plusDays(30).atTime(10, 0).atZone(AttackedServer.ZONE).toOffsetDateTime() + "'" + where)) {
+            assertEquals("42501", refusedIn(WEB, List.of(begin), bad), bad);
+        }
+        String overlap = refusedIn(WEB, List.of(begin), "UPDATE bookings SET starts_at = '" + at.apply(14) + "'" + where);
+        assertTrue(overlap.equals("42501") || overlap.equals("23P01"), "onto another booking: " + overlap);
+        assertEquals(1, changed(WEB, List.of(begin), "SELECT * FROM salondesk_message_link_booking(" + s.bloom + ", " + mine + ") WHERE note = ''"),
+                "the booking the link opened, without the salon's note");
+        // a proof is this transaction's only
+        String proof;
+        try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute(begin);
+            try (ResultSet rs = st.executeQuery("SELECT current_setting('salondesk.link_move')")) {
+                rs.next();
+                proof = rs.getString(1);
+            }
+            c.rollback();
+        }
+        assertEquals(0, changed(WEB, List.of("SET LOCAL salondesk.link_move = '" + proof + "'"),
+                "UPDATE bookings SET starts_at = starts_at + interval '1 hour'" + where), "carried into another transaction");
+        // the move the page could make: once, and the link is spent
+        try (Connection c = s.connect(WEB); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute(begin);
+            assertEquals(1, st.executeUpdate("UPDATE bookings SET starts_at = '" + at.apply(12) + "', master_id = " + s.marta + where));
+            assertEquals(0, st.executeUpdate("UPDATE bookings SET starts_at = '" + at.apply(16) + "'" + where), "spent within the transaction");
+            c.commit();
+        }
+        assertEquals("used", one(WEB, begin), "spent for good");
+        assertEquals(s.marta + "|online|" + WEB + "|move", one(AttackedServer.OWNER, "SELECT b.master_id || '|' || h.source || '|' || h.changed_by "
+                + "|| '|' || k.used_for FROM bookings b JOIN booking_history h ON h.booking_id = b.id JOIN message_tokens k ON k.booking_id = b.id "
+                + "WHERE b.id = " + mine + " ORDER BY h.id DESC LIMIT 1"));
+        // nobody but the online login opens a link for a move
+        for (String who : List.of("olena", "anna", "bob", SENDER)) {
+            assertEquals("42501", refused(who, begin), who);
+            assertEquals("42501", refused(who, "SELECT * FROM salondesk_message_link_booking(" + s.bloom + ", " + mine + ")"), who);
+        }
+        owner("DELETE FROM online_settings WHERE slug IN ('bloom-move', 'rival-move')");
+    }
+
+    /** Rows the statement wrote or returned, after {@code first}, in one transaction rolled back. */
+    private int changed(String who, List<String> first, String sql) throws SQLException {
+        try (Connection c = s.connect(who); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            try {
+                for (String f : first) {
+                    st.execute(f);
+                }
+                if (st.execute(sql)) {
+                    int n = 0;
+                    try (ResultSet rs = st.getResultSet()) {
+                        while (rs.next()) {
+                            n++;
+                        }
+                    }
+                    return n;
+                }
+                return st.getUpdateCount();
+            } finally {
+                c.rollback();
+            }
+        }
+    }
+
+    /** The SQLSTATE the statement is refused with, after {@code first}, in one transaction rolled back. */
+    private String refusedIn(String who, List<String> first, String sql) {
+        return assertThrows(SQLException.class, () -> changed(who, first, sql), who + ": " + sql).getSQLState();
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------------
 
     private void owner(String sql) throws SQLException {

@@ -237,8 +237,8 @@ abstract class OnlineRoadAttackSuite {
 
     @Test
     void noUpdateNoDeleteNoOtherTable() {
-        for (String sql : List.of("UPDATE bookings SET status = 'cancelled'", "UPDATE bookings SET starts_at = starts_at",
-                "DELETE FROM bookings", "TRUNCATE bookings", "UPDATE clients SET name = 'x'", "INSERT INTO clients (tenant_id, name, phone) VALUES ("
+        for (String sql : List.of("UPDATE bookings SET status = 'cancelled'", "UPDATE bookings SET note = 'x'",
+                "UPDATE bookings SET client_id = client_id", "DELETE FROM bookings", "TRUNCATE bookings", "UPDATE clients SET name = 'x'", "INSERT INTO clients (tenant_id, name, phone) VALUES ("
                         + s.bloom + ", 'x', '+380671110009')", "DELETE FROM clients", "UPDATE online_settings SET days_ahead = 366",
                 "INSERT INTO online_settings (tenant_id, slug, enabled) VALUES (" + s.rival + ", 'rival2', true)",
                 "UPDATE masters SET online_bookable = true", "UPDATE tenants SET name = 'x'",
@@ -250,6 +250,34 @@ abstract class OnlineRoadAttackSuite {
         }
         for (String mode : SharedServerAttackSuite.STRONG_MODES) {
             assertEquals("42501", refused(WEB, "BEGIN; LOCK TABLE bookings IN " + mode + " MODE NOWAIT"), mode);
+        }
+        // a move's four columns (migration 31) are the road's to write only for the booking whose
+        // message link it opened in the same transaction: without one, no row is written or locked
+        // (MessagesAttackTest has the rest)
+        assertEquals(0, rowsAs(WEB, "UPDATE bookings SET starts_at = starts_at + interval '1 hour', master_id = master_id"));
+        assertEquals(0, rowsAs(WEB, "SELECT 1 FROM bookings FOR UPDATE"));
+    }
+
+    /** How many rows the statement wrote or returned for this login (a transaction rolled back). */
+    private int rowsAs(String who, String sql) {
+        try (java.sql.Connection c = s.connect(who); java.sql.Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            try {
+                if (st.execute(sql)) {
+                    int n = 0;
+                    try (java.sql.ResultSet rs = st.getResultSet()) {
+                        while (rs.next()) {
+                            n++;
+                        }
+                    }
+                    return n;
+                }
+                return st.getUpdateCount();
+            } finally {
+                c.rollback();
+            }
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(who + ": " + sql + ": " + e.getMessage(), e);
         }
     }
 

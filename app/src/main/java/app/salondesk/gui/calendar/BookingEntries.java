@@ -35,6 +35,8 @@ final class BookingEntries {
     /** A booking with processing time (migration 17), and the lighter band of each of its gaps. */
     static final String PHASED_STYLE = "booking-phased";
     static final String PROCESSING_STYLE = "processing-band";
+    /** The client said "yes" by her message's link (issue 33): a mark on the entry, on every desk. */
+    static final String CLIENT_CONFIRMED_STYLE = "booking-client-confirmed";
 
     private final Messages messages;
     private final ZoneId zone;
@@ -54,7 +56,8 @@ final class BookingEntries {
     /** Equal keys show the same: the entry already on the calendar stays. */
     static String key(ScheduledBooking b, String title) {
         return "booking:" + b.masterId() + ":" + b.id() + ":" + b.version() + ":" + b.status().dbValue()
-                + ":" + b.start() + ":" + b.end() + ":" + b.source().dbValue() + ":" + title + ":" + b.shape() + ":" + b.visitId();
+                + ":" + b.start() + ":" + b.end() + ":" + b.source().dbValue() + ":" + title + ":" + b.shape() + ":" + b.visitId()
+                + ":" + b.clientConfirmed();
     }
 
     Entry<BookingRef> entry(ScheduledBooking b, String title) {
@@ -76,9 +79,13 @@ final class BookingEntries {
         if (shape.hasProcessing()) {
             e.getStyleClass().add(PHASED_STYLE);
         }
-        String status = messages.get("booking.status." + b.status().dbValue());
+        String status = messages.get("booking.status." + b.status().dbValue())
+                + (b.clientConfirmed() ? " \u00b7 " + messages.get("schedule.clientConfirmed") : "");
         e.setLocation(b.online() ? status + " \u00b7 " + messages.get("schedule.online")
                 : b.fromWaitlist() ? status + " \u00b7 " + messages.get("schedule.waitlist") : status);
+        if (b.clientConfirmed()) {
+            e.getStyleClass().add(CLIENT_CONFIRMED_STYLE);
+        }
         e.getStyleClass().add("booking-" + b.status().dbValue().replace('_', '-'));
         if (b.online()) {
             e.getStyleClass().add(ONLINE_STYLE);
@@ -100,6 +107,14 @@ final class BookingEntries {
         }
         if (entry.getUserObject() instanceof BookingRef ref && ref.shape().hasProcessing()) {
             processingBands(view, entry, ref);
+        }
+        if (entry.getStyleClass().contains(CLIENT_CONFIRMED_STYLE)) {
+            // top right, clear of the online and waitlist badges at the bottom
+            Label mark = new Label(messages.get("schedule.clientConfirmedMark"));
+            mark.getStyleClass().add("client-confirmed-mark");
+            mark.setMouseTransparent(true);
+            view.addNode(Pos.TOP_RIGHT, mark);
+            Tooltip.install(view, new Tooltip(entry.getTitle() + "\n" + messages.get("schedule.clientConfirmedTip")));
         }
         if (entry.getUserObject() instanceof BookingRef ref && ref.online()) {
             boolean pending = ref.status() == BookingStatus.PENDING;

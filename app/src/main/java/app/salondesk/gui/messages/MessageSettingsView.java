@@ -43,8 +43,10 @@ public final class MessageSettingsView {
                 messages.get("messages.settings.smsBefore"), "msg-sms-before", vm.smsBeforeProperty());
         r = field(grid, r, messages.get("messages.settings.quiet"), "msg-quiet", vm.quietProperty(),
                 messages.get("messages.settings.smtpHost"), "msg-smtp-host", vm.smtpHostProperty());
-        field(grid, r, messages.get("messages.settings.smtpPort"), "msg-smtp-port", vm.smtpPortProperty(),
+        r = field(grid, r, messages.get("messages.settings.smtpPort"), "msg-smtp-port", vm.smtpPortProperty(),
                 messages.get("messages.settings.smtpFrom"), "msg-smtp-from", vm.smtpFromProperty());
+        field(grid, r, messages.get("messages.settings.thanksAfter"), "msg-thanks-after", vm.thanksAfterProperty(),
+                messages.get("messages.settings.smsGateway"), "msg-sms-gateway", vm.smsGatewayProperty());
 
         ComboBox<MessageKind> kind = new ComboBox<>();
         kind.setId("msg-kind");
@@ -92,7 +94,8 @@ public final class MessageSettingsView {
         save.setOnAction(e -> vm.save());
         Button close = new Button(messages.get("messages.close"));
         close.setCancelButton(true);
-        close.setOnAction(e -> stage.close());
+        close.setOnAction(e -> app.salondesk.gui.common.DiscardGuard.requestClose(stage));
+        app.salondesk.gui.common.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox buttons = new HBox(8, problem, saved, gap, save, close);

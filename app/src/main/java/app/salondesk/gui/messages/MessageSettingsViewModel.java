@@ -36,6 +36,8 @@ public final class MessageSettingsViewModel {
     private final StringProperty smtpHost = new SimpleStringProperty("");
     private final StringProperty smtpPort = new SimpleStringProperty("587");
     private final StringProperty smtpFrom = new SimpleStringProperty("");
+    private final StringProperty thanksAfter = new SimpleStringProperty("");
+    private final StringProperty smsGateway = new SimpleStringProperty("");
     private final ObjectProperty<MessageKind> kind = new SimpleObjectProperty<>(MessageKind.REMINDER);
     private final StringProperty language = new SimpleStringProperty("uk");
     private final StringProperty subject = new SimpleStringProperty("");
@@ -45,6 +47,9 @@ public final class MessageSettingsViewModel {
     private final ReadOnlyStringWrapper saved = new ReadOnlyStringWrapper("");
     private MessageSettings loaded = MessageSettings.defaults();
     private boolean loadingTemplate;
+    /** What is typed and not saved (issue 31): closing the window asks first. */
+    private final app.salondesk.gui.common.UnsavedEdits edits = new app.salondesk.gui.common.UnsavedEdits(enabled, emailBefore, smsBefore, quiet,
+            smtpHost, smtpPort, smtpFrom, thanksAfter, smsGateway, subject, body);
 
     public MessageSettingsViewModel(MessagesDesk desk, TaskRunner tasks, Messages messages) {
         this.desk = desk;
@@ -63,6 +68,10 @@ public final class MessageSettingsViewModel {
     public StringProperty smtpHostProperty() { return smtpHost; }
     public StringProperty smtpPortProperty() { return smtpPort; }
     public StringProperty smtpFromProperty() { return smtpFrom; }
+    /** "Thank you, book again" this long after a visit is marked completed, e.g. 2h; none: no thank-you. */
+    public StringProperty thanksAfterProperty() { return thanksAfter; }
+    /** The SMS/Viber gateway's API address (TurboSMS); empty: none. */
+    public StringProperty smsGatewayProperty() { return smsGateway; }
     public ObjectProperty<MessageKind> kindProperty() { return kind; }
     public StringProperty languageProperty() { return language; }
     public StringProperty subjectProperty() { return subject; }
@@ -70,6 +79,11 @@ public final class MessageSettingsViewModel {
     public javafx.beans.property.ReadOnlyStringProperty previewProperty() { return preview.getReadOnlyProperty(); }
     public javafx.beans.property.ReadOnlyStringProperty problemProperty() { return problem.getReadOnlyProperty(); }
     public javafx.beans.property.ReadOnlyStringProperty savedProperty() { return saved.getReadOnlyProperty(); }
+    public javafx.beans.property.ReadOnlyBooleanProperty changedProperty() { return edits.changedProperty(); }
+
+    public String discardQuestion() {
+        return messages.get("discard.changes");
+    }
 
     public void load() {
         tasks.run(desk::settings, s -> {
@@ -81,7 +95,10 @@ public final class MessageSettingsViewModel {
             smtpHost.set(s.smtpHost());
             smtpPort.set(Integer.toString(s.smtpPort()));
             smtpFrom.set(s.smtpFrom());
+            thanksAfter.set(Leads.format(s.thanksAfterMin()));
+            smsGateway.set(s.smsGateway());
             language.set(s.language());
+            edits.markUnchanged();
             loadTemplate();
         }, e -> problem.set(messages.get("messages.loadFailed")));
     }
@@ -91,10 +108,14 @@ public final class MessageSettingsViewModel {
         String lang = language.get();
         tasks.run(() -> desk.template(k, lang), t -> {
             if (k == kind.get() && lang.equals(language.get())) {
+                boolean typedBefore = edits.changed();
                 loadingTemplate = true;
                 subject.set(t.subject());
                 body.set(t.body());
                 loadingTemplate = false;
+                if (!typedBefore) {
+                    edits.markUnchanged();   // another kind's or language's text shown: nothing typed yet
+                }
                 refreshPreview();
             }
         }, e -> problem.set(messages.get("messages.loadFailed")));
@@ -113,6 +134,15 @@ public final class MessageSettingsViewModel {
         Integer email = lead(emailBefore.get(), "messages.settings.emailBefore");
         Integer sms = lead(smsBefore.get(), "messages.settings.smsBefore");
         if (email != null && email < 0 || sms != null && sms < 0) {
+            return Optional.empty();
+        }
+        Integer thanks = lead(thanksAfter.get(), "messages.settings.thanksAfter");
+        if (thanks != null && thanks < 0) {
+            return Optional.empty();
+        }
+        String gateway = Leads.isNone(smsGateway.get()) ? "" : smsGateway.get().strip();
+        if (!gateway.isEmpty() && !gateway.matches("https?://[^\\s]+")) {
+            problem.set(messages.format("messages.settings.badGateway", smsGateway.get()));
             return Optional.empty();
         }
         Optional<LocalTime[]> q = Leads.quiet(quiet.get());
@@ -137,7 +167,7 @@ public final class MessageSettingsViewModel {
         }
         MessageSettings s = loaded;
         return Optional.of(new MessageSettings(enabled.get(), s.confirmations(), s.changes(), email, sms, q.get()[0], q.get()[1],
-                s.cancelCutoffMin(), language.get(), smtpHost.get().strip(), port, s.smtpStartTls(), from, s.smsGateway(), s.smsSender()));
+                s.cancelCutoffMin(), language.get(), smtpHost.get().strip(), port, s.smtpStartTls(), from, gateway, s.smsSender(), thanks));
     }
 
     /** -1 after saying what is wrong; null for none. */
@@ -174,6 +204,7 @@ public final class MessageSettingsViewModel {
             return s.get();
         }, done -> {
             loaded = done;
+            edits.markUnchanged();
             saved.set(messages.get("messages.settings.saved"));
         }, e -> problem.set(messages.get("messages.settings.saveFailed")));
     }

@@ -198,6 +198,17 @@ final class BookingScreens {
                 schedule::reload);
     }
 
+    /** What the client card's "Messages…" opens (issue 33): the client's e-mail, channels and consent; null: no such button. */
+    private ClientMessages clientMessages;
+
+    interface ClientMessages {
+        void open(Window owner, long clientId, String clientName);
+    }
+
+    void onClientMessages(ClientMessages open) {
+        this.clientMessages = open;
+    }
+
     void openClientOf(BookingRef ref) {
         tasks.run(() -> engine.find(salon.id(), ref.bookingId()).orElseThrow().clientId(),
                 this::openClientCard, failure -> schedule.reload());
@@ -226,6 +237,12 @@ final class BookingScreens {
                 showForm(form, null);
             });
             view.addAction(book);
+            if (clientMessages != null) {
+                Button contact = new Button(messages.get("client.contact.button"));
+                contact.setId("client-messages");
+                contact.setOnAction(e -> clientMessages.open(contact.getScene().getWindow(), clientId, card.nameProperty().get()));
+                view.addAction(contact);
+            }
         }
         var actions = data.addClientActions(view, card, schedule::reload);
         view.showInWindow(stage);

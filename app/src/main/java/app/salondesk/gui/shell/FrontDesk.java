@@ -178,6 +178,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 messageSender.wake();
             }
         });
+        bookings.onClientMessages((owner, clientId, name) -> app.salondesk.gui.messages.ClientContactView.show(owner,
+                new app.salondesk.gui.messages.ClientContactViewModel(messagesDesk, tasks, messages, clientId), messages, name));
         this.messagesWarning = new app.salondesk.gui.messages.MessagesWarningViewModel(messagesDesk, tasks, messages, clock);
         window.showMessagesWarning(messagesWarning.textProperty(), this::openMessageSettings);
         this.messagesCheck = new javafx.animation.Timeline(new javafx.animation.KeyFrame(

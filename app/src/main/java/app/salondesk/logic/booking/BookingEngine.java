@@ -261,6 +261,17 @@ public final class BookingEngine {
      * is not changed, so a note can be changed even where the master's hours have changed since.
      */
     public BookingOutcome reschedule(Reschedule cmd) {
+        return reschedule(cmd, null);
+    }
+
+    /**
+     * A move whose transaction also carries {@code alongside}'s claim (null: none), made under the
+     * masters' locks before the booking is read: a client's "another time" by her message's link opens
+     * the link there (migration 31), so that the link, the booking and the move are checked and
+     * written in one transaction. {@code alongside}'s {@link Alongside#booked} follows a move made.
+     * The online road's move ({@link Source#ONLINE}) reads and returns only what its login may read.
+     */
+    public BookingOutcome reschedule(Reschedule cmd, Alongside alongside) {
         if (cmd.newStart() == null) {
             return new Invalid(InvalidReason.START_MISSING);
         }
@@ -270,13 +281,17 @@ public final class BookingEngine {
         if (cmd.note() != null && cmd.note().length() > MAX_NOTE_LENGTH) {
             return new Invalid(InvalidReason.NOTE_TOO_LONG);
         }
+        boolean online = cmd.source() == Source.ONLINE;
         Function<DSLContext, BookingOutcome> truth = d -> LostConnection.changeSettled(d, cmd.tenantId(), cmd.bookingId(), cmd.expectedVersion(),
-                b -> b.masterId() == cmd.toMasterId() && b.start().equals(cmd.newStart()) && b.durationMin() == cmd.newDurationMin()
+                cmd.source(), b -> b.masterId() == cmd.toMasterId() && b.start().equals(cmd.newStart()) && b.durationMin() == cmd.newDurationMin()
                         && (cmd.note() == null || cmd.note().equals(b.note())));
         return protocol().write(WriteProtocol.BOOKING, cmd.tenantId(), List.of(cmd.fromMasterId(), cmd.toMasterId()), cmd.source())
                 .settledBy(truth).run(attempt -> {
             DSLContext tx = attempt.tx();
-            Optional<Booking> found = BookingRows.lockBooking(tx, cmd.tenantId(), cmd.bookingId());
+            if (alongside != null && !alongside.claim(tx)) {
+                return new Invalid(InvalidReason.BAD_VALUE, "claim");
+            }
+            Optional<Booking> found = BookingRows.lockBooking(tx, cmd.tenantId(), cmd.bookingId(), cmd.source());
             if (found.isEmpty()) {
                 return new Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(cmd.bookingId()));
             }
@@ -314,9 +329,22 @@ public final class BookingEngine {
                         if (cmd.note() != null) {
                             change = change.set(BOOKINGS.NOTE, cmd.note());
                         }
-                        return new Booked(BookingRows.toBooking(change
-                                .where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())))
-                                .returning().fetchOne()));
+                        var where = change.where(BOOKINGS.TENANT_ID.eq(cmd.tenantId()).and(BOOKINGS.ID.eq(cmd.bookingId())));
+                        Booking moved;
+                        if (online) {
+                            org.jooq.Record r = where.returning(BookingRows.MOVED).fetchOne();
+                            if (r == null) {
+                                // the policy let no row through (not this transaction's link): nothing written
+                                throw attempt.refuse(new Invalid(InvalidReason.NO_PERMISSION, ""));
+                            }
+                            moved = BookingRows.moved(current, r);
+                        } else {
+                            moved = BookingRows.toBooking(where.returning().fetchOne());
+                        }
+                        if (alongside != null) {
+                            alongside.booked(sp, moved);
+                        }
+                        return new Booked(moved);
                     },
                     () -> taken(attempt, new NearestFree.Question(cmd.tenantId(), cmd.newDurationMin(), cmd.newStart(), cmd.toMasterId(),
                             current.serviceId(), current.id())));

@@ -65,6 +65,50 @@ final class BookingRows {
                 .forUpdate().fetchOptional(BookingRows::toBooking);
     }
 
+    /**
+     * The booking a change is about, locked {@code FOR UPDATE}, as {@code source}'s login may read it:
+     * the online road reads no booking's client or note, so its one change — a client's move by her
+     * message's link (migration 31) — reads the booking its transaction opened through a definer
+     * function, which answers nothing for any other booking.
+     */
+    static Optional<Booking> lockBooking(DSLContext tx, long tenantId, long bookingId, Source source) {
+        if (source == Source.ONLINE) {
+            return tx.resultQuery("SELECT * FROM salondesk_message_link_booking(?, ?)", tenantId, bookingId)
+                    .fetchOptional(r -> toBooking(r.into(BOOKINGS)));
+        }
+        return lockBooking(tx, tenantId, bookingId);
+    }
+
+    /**
+     * The columns a move writes and the database decides, for a road that may not read the rest
+     * ({@code RETURNING} needs SELECT on every column it returns): the online road's move.
+     */
+    static final Field<?>[] MOVED = {BOOKINGS.ID, BOOKINGS.MASTER_ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
+            BOOKINGS.VERSION, BOOKINGS.OUTSIDE_HOURS};
+
+    /** The booking as it was read, with what a move's {@link #MOVED} columns say it became. */
+    static Booking moved(Booking before, Record r) {
+        return new Booking(before.id(), before.tenantId(), r.get(BOOKINGS.MASTER_ID), before.clientId(), before.serviceId(),
+                r.get(BOOKINGS.STARTS_AT).toInstant(), r.get(BOOKINGS.DURATION_MIN), BookingStatus.fromDb(r.get(BOOKINGS.STATUS)),
+                r.get(BOOKINGS.VERSION), before.requestId(), before.source(), before.note(), r.get(BOOKINGS.OUTSIDE_HOURS), before.seriesId());
+    }
+
+    /**
+     * A booking as {@code source}'s login may read it after the transaction (settling a lost answer):
+     * the online road reads the columns of busy time only (migration 13), the rest is left empty.
+     */
+    static Optional<Booking> find(DSLContext dsl, long tenantId, long bookingId, Source source) {
+        if (source != Source.ONLINE) {
+            return BookingEngine.find(dsl, tenantId, bookingId);
+        }
+        return dsl.select(MOVED).select(BOOKINGS.SOURCE).from(BOOKINGS)
+                .where(BOOKINGS.TENANT_ID.eq(tenantId).and(BOOKINGS.ID.eq(bookingId)))
+                .fetchOptional(r -> new Booking(r.get(BOOKINGS.ID), tenantId, r.get(BOOKINGS.MASTER_ID), 0, null,
+                        r.get(BOOKINGS.STARTS_AT).toInstant(), r.get(BOOKINGS.DURATION_MIN), BookingStatus.fromDb(r.get(BOOKINGS.STATUS)),
+                        r.get(BOOKINGS.VERSION), null, Source.valueOf(r.get(BOOKINGS.SOURCE).toUpperCase(java.util.Locale.ROOT)), "",
+                        r.get(BOOKINGS.OUTSIDE_HOURS), null));
+    }
+
     /** The booking a request id made already; {@code phone} is the online road's proof that it is the client's own. */
     static Optional<Booking> byRequest(DSLContext tx, long tenantId, UUID requestId, Source source, String phone) {
         if (source == Source.ONLINE) {

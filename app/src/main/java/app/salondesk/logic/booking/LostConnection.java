@@ -4,6 +4,7 @@ import app.salondesk.model.booking.Booking;
 import app.salondesk.model.booking.BookingOutcome.TryAgain;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.InvalidReason;
+import app.salondesk.model.booking.Source;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.slf4j.Logger;
@@ -177,7 +178,13 @@ public final class LostConnection {
      */
     static BookingOutcome changeSettled(DSLContext d, long tenantId, long bookingId, int expectedVersion,
                                           java.util.function.Predicate<Booking> asAsked) {
-        Optional<Booking> now = BookingEngine.find(d, tenantId, bookingId);
+        return changeSettled(d, tenantId, bookingId, expectedVersion, null, asAsked);
+    }
+
+    /** The same, read as {@code source}'s login may read the booking ({@link BookingRows#find}). */
+    static BookingOutcome changeSettled(DSLContext d, long tenantId, long bookingId, int expectedVersion, Source source,
+                                          java.util.function.Predicate<Booking> asAsked) {
+        Optional<Booking> now = BookingRows.find(d, tenantId, bookingId, source);
         if (now.isEmpty()) {
             return new BookingOutcome.Invalid(InvalidReason.UNKNOWN_BOOKING, Long.toString(bookingId));
         }

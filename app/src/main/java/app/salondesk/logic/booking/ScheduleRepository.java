@@ -49,7 +49,7 @@ public final class ScheduleRepository {
         Condition statuses = includeCancelled ? DSL.noCondition() : BOOKINGS.STATUS.ne(BookingStatus.CANCELLED.dbValue());
         return dsl.select(BOOKINGS.ID, BOOKINGS.MASTER_ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
                         SHOWN_NAME, SERVICES.NAME, BOOKINGS.VERSION, BOOKINGS.SOURCE,
-                        BOOKINGS.SERVICE_ID, BOOKINGS.PHASES, BOOKINGS.CLEANUP_MIN, BOOKINGS.VISIT_ID)
+                        BOOKINGS.SERVICE_ID, BOOKINGS.PHASES, BOOKINGS.CLEANUP_MIN, BOOKINGS.VISIT_ID, BOOKINGS.CLIENT_CONFIRMED_AT.isNotNull())
                 .from(BOOKINGS)
                 .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
                 .leftJoin(SERVICES).on(SERVICES.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(SERVICES.ID.eq(BOOKINGS.SERVICE_ID)))
@@ -62,7 +62,7 @@ public final class ScheduleRepository {
                 .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID)
                 .fetch(r -> new ScheduledBooking(r.value1(), r.value2(), r.value3().toInstant(), r.value4(),
                         BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.fromDb(r.value9()),
-                        r.value10(), Shape.of(r.value11(), r.value12()), r.value13()));
+                        r.value10(), Shape.of(r.value11(), r.value12()), r.value13(), Boolean.TRUE.equals(r.value14())));
     }
 
     /**

@@ -15,4 +15,8 @@ public interface MessageChannel {
 
     /** Sends {@code words} to {@code m.recipient()}, with {@code m.messageKey()} as its id on every try. */
     SendResult send(ClaimedMessage m, RenderedMessage words);
+
+    /** Lets go of what the channel keeps open between messages (connections); it may be used again after. */
+    default void close() {
+    }
 }

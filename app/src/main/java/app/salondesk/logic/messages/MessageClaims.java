@@ -69,10 +69,10 @@ public final class MessageClaims {
                 r.get("master_name", String.class), r.get("starts_at", OffsetDateTime.class).toInstant(),
                 r.get("duration_min", Integer.class), r.get("booking_status", String.class), r.get("subject_template", String.class),
                 r.get("body_template", String.class), r.get("link_token", String.class),
-                r.get("link_expires", OffsetDateTime.class).toInstant(),
+                r.get("link_expires", OffsetDateTime.class) == null ? null : r.get("link_expires", OffsetDateTime.class).toInstant(),
                 new ClaimedMessage.MailServer(r.get("smtp_host", String.class), r.get("smtp_port", Integer.class),
                         r.get("smtp_starttls", Boolean.class), r.get("smtp_from", String.class)),
-                nn(r.get("sms_gateway", String.class)), nn(r.get("sms_sender", String.class)));
+                nn(r.get("sms_gateway", String.class)), nn(r.get("sms_sender", String.class)), r.get("online_slug", String.class));
     }
 
     private static String nn(String s) {

@@ -27,10 +27,15 @@ public final class MessageLinks {
     public static final Pattern TOKEN = Pattern.compile("[1-9][0-9]{0,17}\\.[0-9a-f]{64}");
     private static final Logger log = LoggerFactory.getLogger(MessageLinks.class);
 
-    /** What a link shows. {@code usedFor} is null until it was used; {@code onlineSlug} null when the salon takes no online bookings. */
+    /**
+     * What a link shows. {@code usedFor} is null until it was used; {@code onlineSlug} null when the salon takes no online bookings;
+     * {@code version} the booking's as it is now (a move by the link names it); {@code mayMove} whether "another time" may move
+     * it here (migration 31: active, before the salon's cut-off, its service and master bookable online).
+     */
     public record Link(long tenantId, long bookingId, String salonName, String salonPhone, ZoneId zone, String language, Long serviceId,
                        String serviceName, long masterId, String masterName, Instant start, int minutes, String status,
-                       boolean clientConfirmed, boolean expired, String usedFor, boolean mayCancel, int cancelCutoffMin, String onlineSlug) {
+                       boolean clientConfirmed, boolean expired, String usedFor, boolean mayCancel, int cancelCutoffMin, String onlineSlug,
+                       int version, boolean mayMove) {
     }
 
     public enum Action {
@@ -101,6 +106,6 @@ public final class MessageLinks {
                 r.get("master_name", String.class), r.get("starts_at", OffsetDateTime.class).toInstant(), r.get("duration_min", Integer.class),
                 r.get("status", String.class), r.get("client_confirmed", Boolean.class), r.get("expired", Boolean.class),
                 r.get("used_for", String.class), r.get("may_cancel", Boolean.class), r.get("cancel_cutoff_min", Integer.class),
-                r.get("online_slug", String.class));
+                r.get("online_slug", String.class), r.get("version", Integer.class), Boolean.TRUE.equals(r.get("may_move", Boolean.class)));
     }
 }

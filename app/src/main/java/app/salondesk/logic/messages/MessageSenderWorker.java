@@ -85,6 +85,7 @@ public final class MessageSenderWorker implements AutoCloseable {
             thread.shutdownNow();
             Thread.currentThread().interrupt();
         }
+        sender.close();
         log.info("message sender stopped");
     }
 }

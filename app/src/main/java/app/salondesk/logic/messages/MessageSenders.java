@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * The sender a process runs beside its other work — {@code serve}, the embedded desk — built from
  * this process's own secrets ({@link MailCredentials#ofThisProcess()}) and channels: e-mail always
- * (a salon without a mail server set up gets "no mail server set up" on the desk), SMS when this
- * process holds a gateway token.
+ * (a salon without a mail server set up gets "no mail server set up" on the desk), SMS and Viber
+ * when this process holds a gateway token.
  */
 public final class MessageSenders {
 
@@ -26,6 +26,7 @@ public final class MessageSenders {
         channels.add(new SmtpChannel(secrets));
         if (secrets.smsToken() != null) {
             channels.add(new TurboSmsChannel(secrets.smsToken()));
+            channels.add(TurboSmsChannel.viber(secrets.smsToken()));
         }
         return channels;
     }

@@ -61,11 +61,17 @@ public final class MessageTexts {
         return baseUrl == null || token == null ? "" : baseUrl + "/m/" + token;
     }
 
+    /** The salon's online page (a thank-you's "book again"), or "" when it has none or no address is known. */
+    public String salonPage(String slug) {
+        return baseUrl == null || slug == null ? "" : baseUrl + "/" + slug;
+    }
+
     public RenderedMessage render(ClaimedMessage m) {
         String subjectTemplate = m.subjectTemplate() != null ? m.subjectTemplate() : defaultSubject(m.kind(), m.language());
         String bodyTemplate = m.bodyTemplate() != null ? m.bodyTemplate() : defaultBody(m.kind(), m.language());
+        String link = m.kind() == MessageKind.THANKS ? salonPage(m.onlineSlug()) : link(m.linkToken());
         Values v = new Values(m.clientName(), m.serviceName(), m.masterName(), m.start(), m.zone(), m.salonName(), m.salonAddress(),
-                m.salonPhone(), link(m.linkToken()), m.language());
+                m.salonPhone(), link, m.language());
         String subject = fill(subjectTemplate, v, false);
         String text = fill(bodyTemplate, v, false);
         String html = "<!DOCTYPE html><html><body style=\"font-family:sans-serif\"><p>"

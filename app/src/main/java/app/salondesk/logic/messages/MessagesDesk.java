@@ -75,6 +75,20 @@ public final class MessagesDesk {
         repo.saveSettings(tenantId, s);
     }
 
+    /** A client's e-mail, phone, channels, consent (with who, when, how) and language of messages. */
+    public Optional<MessagesRepository.ClientContact> contact(long clientId) {
+        return repo.clientContact(tenantId, clientId);
+    }
+
+    /**
+     * Saves a client's e-mail, channels (order of preference), consent and language ("" or null:
+     * the salon's) in one statement, recorded as the desk's form; false when the client is gone.
+     */
+    public boolean saveContact(long clientId, String email, java.util.List<app.salondesk.model.messages.Channel> channels, boolean consent,
+                               String language) {
+        return repo.setClientContact(tenantId, clientId, email, channels, consent, language, app.salondesk.model.booking.Source.FORM);
+    }
+
     /** The salon's text of a kind and language, or the default one. */
     public MessagesRepository.Template template(MessageKind kind, String language) {
         return repo.template(tenantId, kind, language).orElse(new MessagesRepository.Template(

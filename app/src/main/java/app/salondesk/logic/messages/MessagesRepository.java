@@ -40,7 +40,8 @@ public final class MessagesRepository {
         return dsl.selectFrom(MESSAGE_SETTINGS).where(MESSAGE_SETTINGS.TENANT_ID.eq(tenantId)).fetchOptional()
                 .map(r -> new MessageSettings(r.getEnabled(), r.getConfirmations(), r.getChanges(), r.getEmailLeadMin(), r.getSmsLeadMin(),
                         r.getQuietFrom(), r.getQuietTo(), r.getCancelCutoffMin(), r.getLanguage(), r.getSmtpHost(), r.getSmtpPort(),
-                        r.getSmtpStarttls(), r.getSmtpFrom(), r.getSmsGateway(), r.getSmsSender()))
+                        r.getSmtpStarttls(), r.getSmtpFrom(), r.getSmsGateway(), r.getSmsSender(),
+                        r.getThanks() ? r.getThanksAfterMin() : null))
                 .orElse(MessageSettings.defaults());
     }
 
@@ -63,6 +64,8 @@ public final class MessagesRepository {
                 .set(MESSAGE_SETTINGS.SMTP_FROM, s.smtpFrom())
                 .set(MESSAGE_SETTINGS.SMS_GATEWAY, s.smsGateway())
                 .set(MESSAGE_SETTINGS.SMS_SENDER, s.smsSender())
+                .set(MESSAGE_SETTINGS.THANKS, s.thanksAfterMin() != null)
+                .set(MESSAGE_SETTINGS.THANKS_AFTER_MIN, thanksAfter(s))
                 .onConflict(MESSAGE_SETTINGS.TENANT_ID).doUpdate()
                 .set(MESSAGE_SETTINGS.ENABLED, s.enabled())
                 .set(MESSAGE_SETTINGS.CONFIRMATIONS, s.confirmations())
@@ -79,8 +82,15 @@ public final class MessagesRepository {
                 .set(MESSAGE_SETTINGS.SMTP_FROM, s.smtpFrom())
                 .set(MESSAGE_SETTINGS.SMS_GATEWAY, s.smsGateway())
                 .set(MESSAGE_SETTINGS.SMS_SENDER, s.smsSender())
+                .set(MESSAGE_SETTINGS.THANKS, s.thanksAfterMin() != null)
+                .set(MESSAGE_SETTINGS.THANKS_AFTER_MIN, thanksAfter(s))
                 .set(MESSAGE_SETTINGS.UPDATED_AT, OffsetDateTime.now(ZoneOffset.UTC))
                 .execute();
+    }
+
+    /** The thank-you's delay as stored: the salon's, or the default while it is off. */
+    private static int thanksAfter(MessageSettings s) {
+        return s.thanksAfterMin() != null ? s.thanksAfterMin() : MessageSettings.THANKS_AFTER_DEFAULT;
     }
 
     /** A booking's messages, in the order they go. */
@@ -142,7 +152,8 @@ public final class MessagesRepository {
                 update = update.set(CLIENTS.MESSAGE_CONSENT, consent);
             }
             if (language != null) {
-                update = update.set(CLIENTS.LANGUAGE, language);
+                // "": back to the salon's language
+                update = update.set(CLIENTS.LANGUAGE, language.isEmpty() ? null : language);
             }
             return update.where(CLIENTS.TENANT_ID.eq(tenantId).and(CLIENTS.ID.eq(clientId))).execute() == 1;
         });

@@ -29,30 +29,53 @@ import java.util.Map;
  * sender died after the gateway's OK may go twice (ADR 33's window), and its {@code Message-ID}
  * goes along as {@code X-Message-Key} for the gateway's log.
  *
+ * <p>Viber ({@link Channel#VIBER}) is the same call with a {@code viber} part beside the {@code sms}
+ * one — TurboSMS's combined ("hybrid") sending: the gateway delivers by Viber, and by the SMS part
+ * where Viber does not reach the phone within {@value #VIBER_TTL_SECONDS} s. One call, one answer,
+ * one outcome.
+ *
  * <p>Outcomes: no answer, HTTP 5xx, "not enough money" and the gateway's internal errors are tried
  * again later; a refused number or text fails for good (the client's next channel is tried).
  */
 public final class TurboSmsChannel implements MessageChannel {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    /** How long the gateway tries Viber before it sends the SMS part instead. */
+    static final int VIBER_TTL_SECONDS = 3600;
 
     private final String token;
     private final HttpClient http;
     private final Duration timeout;
+    private final Channel channel;
 
+    /** SMS through the gateway. */
     public TurboSmsChannel(String token) {
         this(token, TIMEOUT);
     }
 
     public TurboSmsChannel(String token, Duration timeout) {
+        this(token, timeout, Channel.SMS);
+    }
+
+    /** {@code channel}: SMS alone, or Viber with SMS in the same call. */
+    public TurboSmsChannel(String token, Duration timeout, Channel channel) {
+        if (!channel.byPhone()) {
+            throw new IllegalArgumentException("the SMS gateway sends by phone, not " + channel);
+        }
         this.token = token;
         this.timeout = timeout;
+        this.channel = channel;
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    /** Viber, with the SMS part where Viber does not reach: TurboSMS's combined call. */
+    public static TurboSmsChannel viber(String token) {
+        return new TurboSmsChannel(token, TIMEOUT, Channel.VIBER);
     }
 
     @Override
     public Channel channel() {
-        return Channel.SMS;
+        return channel;
     }
 
     /** The words of an SMS: the subject and the link, not the e-mail's letter. */
@@ -71,6 +94,14 @@ public final class TurboSmsChannel implements MessageChannel {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("recipients", List.of(m.recipient().replaceFirst("^\\+", "")));
         body.put("sms", sms);
+        if (channel == Channel.VIBER) {
+            // Viber has room for the letter itself; the SMS part stays short
+            Map<String, Object> viber = new LinkedHashMap<>();
+            viber.put("sender", m.smsSender());
+            viber.put("text", words.text());
+            viber.put("ttl", VIBER_TTL_SECONDS);
+            body.put("viber", viber);
+        }
         try {
             HttpRequest request = HttpRequest.newBuilder(URI.create(m.smsGateway().replaceAll("/+$", "") + "/message/send.json"))
                     .timeout(timeout)
@@ -121,7 +152,12 @@ public final class TurboSmsChannel implements MessageChannel {
     }
 
     private static String linkIn(String text) {
+        // the private link; a thank-you has none but the salon's page
         java.util.regex.Matcher mm = java.util.regex.Pattern.compile("https?://\\S+/m/\\S+").matcher(text);
+        if (mm.find()) {
+            return mm.group();
+        }
+        mm = java.util.regex.Pattern.compile("https?://\\S+").matcher(text);
         return mm.find() ? mm.group() : "";
     }
 }

@@ -1,5 +1,7 @@
 package app.salondesk.logic.online;
 
+import app.salondesk.model.online.LinkMove;
+import app.salondesk.model.online.LinkMoveOutcome;
 import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.model.online.OnlineMaster;
 import app.salondesk.model.online.OnlineOutcome;
@@ -49,6 +51,15 @@ public interface OnlineDesk {
 
     /** Cancels the booking behind a private link, if the salon's cut-off still allows it. */
     CancelOutcome cancel(String token);
+
+    /**
+     * A client's "another time" by her message's private link (issue 33): the booking the link
+     * speaks of is moved through the same engine as a drag at the desk — the masters' named locks,
+     * the version she saw, the rule book, the savepoint — with the link checked and spent in the
+     * same transaction (migration 31), recorded as the online road's. "Taken" offers the nearest
+     * free starts the page may offer.
+     */
+    LinkMoveOutcome moveByLink(LinkMove move);
 
     /**
      * "No time suits me": puts the client on the salon's waitlist (issue 14), through the

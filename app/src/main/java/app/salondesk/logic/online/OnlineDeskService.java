@@ -9,7 +9,10 @@ import app.salondesk.model.booking.FreeSlot;
 import app.salondesk.model.booking.InvalidReason;
 import app.salondesk.model.booking.NewBooking;
 import app.salondesk.model.booking.Source;
+import app.salondesk.model.booking.Reschedule;
 import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.online.LinkMove;
+import app.salondesk.model.online.LinkMoveOutcome;
 import app.salondesk.model.online.OnlineBooking;
 import app.salondesk.model.online.OnlineMaster;
 import app.salondesk.model.online.OnlineOutcome;
@@ -346,6 +349,80 @@ public final class OnlineDeskService implements OnlineDesk {
             }
             throw e;
         }
+    }
+
+    /** A message's private link, {@code <tenant>.<64 hex>} (migration 30): anything else is not looked up. */
+    private static final Pattern LINK_TOKEN = Pattern.compile("[1-9][0-9]{0,17}\\.[0-9a-f]{64}");
+
+    @Override
+    public LinkMoveOutcome moveByLink(LinkMove m) {
+        if (m.token() == null || !LINK_TOKEN.matcher(m.token()).matches() || !m.token().startsWith(m.tenantId() + ".")) {
+            return new LinkMoveOutcome.LinkRefused(LinkMoveOutcome.Why.NOT_FOUND);
+        }
+        Optional<OnlineSalon> found = catalogue.byTenant(m.tenantId());
+        if (found.isEmpty()) {
+            return new LinkMoveOutcome.LinkRefused(LinkMoveOutcome.Why.CLOSED);
+        }
+        List<OnlineMaster> masters = catalogue.masters(m.tenantId(), m.serviceId());
+        Optional<OnlineMaster> to = masters.stream().filter(x -> x.id() == m.toMasterId()).findFirst();
+        if (to.isEmpty()) {
+            return new LinkMoveOutcome.Invalid("online.invalid.master");
+        }
+        Window window = window(found.get());
+        if (m.start() == null) {
+            return new LinkMoveOutcome.Invalid("online.invalid.startMissing");
+        }
+        if (m.start().isBefore(window.earliest())) {
+            return new LinkMoveOutcome.Invalid("online.invalid.tooSoon");
+        }
+        if (m.start().atZone(window.zone()).toLocalDate().isAfter(window.lastDay())) {
+            return new LinkMoveOutcome.Invalid("online.invalid.tooFar");
+        }
+        // the link is opened under the masters' locks, in the move's own transaction: checked and spent with it
+        String[] refused = new String[1];
+        BookingEngine.Alongside link = new BookingEngine.Alongside() {
+            @Override
+            public boolean claim(DSLContext tx) {
+                String answer = tx.resultQuery("SELECT salondesk_message_link_begin_move({0})", org.jooq.impl.DSL.val(m.token()))
+                        .fetchOne(0, String.class);
+                refused[0] = "ok".equals(answer) ? null : answer;
+                return refused[0] == null;
+            }
+
+            @Override
+            public void booked(DSLContext tx, app.salondesk.model.booking.Booking booking) {
+                // the link is spent by the database's trigger, in the move's savepoint (migration 31)
+            }
+        };
+        BookingOutcome outcome = engine.reschedule(new Reschedule(m.tenantId(), m.bookingId(), m.version(), m.fromMasterId(), m.toMasterId(),
+                m.start(), to.get().minutes(), Source.ONLINE, false), link);
+        return outcome.fold(
+                moved -> new LinkMoveOutcome.Moved(moved.booking().start(), moved.booking().masterId()),
+                taken -> new LinkMoveOutcome.TimeTaken(offer(taken.nearestFree(), masters, window)),
+                again -> new LinkMoveOutcome.TryAgain(),
+                changed -> new LinkMoveOutcome.ChangedByOthers(),
+                invalid -> {
+                    if (refused[0] != null) {
+                        return new LinkMoveOutcome.LinkRefused(switch (refused[0]) {
+                            case "used" -> LinkMoveOutcome.Why.USED;
+                            case "expired" -> LinkMoveOutcome.Why.EXPIRED;
+                            case "too_late" -> LinkMoveOutcome.Why.TOO_LATE;
+                            case "closed" -> LinkMoveOutcome.Why.CLOSED;
+                            default -> LinkMoveOutcome.Why.NOT_FOUND;
+                        });
+                    }
+                    return switch (invalid.reason()) {
+                        case UNKNOWN_BOOKING -> new LinkMoveOutcome.LinkRefused(LinkMoveOutcome.Why.NOT_FOUND);
+                        case START_IN_PAST -> new LinkMoveOutcome.Invalid("online.invalid.tooSoon");
+                        case OUTSIDE_WORKING_HOURS, MASTER_TIME_OFF -> new LinkMoveOutcome.Invalid("online.invalid.notWorking");
+                        case UNKNOWN_MASTER, MASTER_INACTIVE -> new LinkMoveOutcome.Invalid("online.invalid.master");
+                        default -> {
+                            log.info("a move by link of booking {} of salon {} refused: {} {}", m.bookingId(), m.tenantId(), invalid.reason(),
+                                    invalid.detail());
+                            yield new LinkMoveOutcome.Invalid("online.invalid.refused");
+                        }
+                    };
+                });
     }
 
     /**

@@ -5,9 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** How a message reaches a client. */
+/**
+ * How a message reaches a client: e-mail, SMS, or Viber — TurboSMS's combined call, delivered by
+ * Viber and by SMS where Viber does not reach the phone (migration 32).
+ */
 public enum Channel {
-    EMAIL("email"), SMS("sms");
+    EMAIL("email"), SMS("sms"), VIBER("viber");
 
     private final String dbValue;
 
@@ -37,9 +40,14 @@ public enum Channel {
     }
 
     /**
-     * A list typed as {@code email,sms} (order of preference, each once), or empty when any part is
+     * A list typed as {@code email,sms} or {@code viber,email} (order of preference, each once), or empty when any part is
      * not a channel or repeats one.
      */
+    /** SMS or Viber: the client's phone. */
+    public boolean byPhone() {
+        return this != EMAIL;
+    }
+
     public static Optional<List<Channel>> parseList(String text) {
         List<Channel> out = new ArrayList<>();
         if (text == null || text.isBlank()) {

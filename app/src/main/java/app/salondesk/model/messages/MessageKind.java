@@ -9,7 +9,9 @@ public enum MessageKind {
     /** The booking was moved after the client had been told of it. */
     CHANGED("changed"),
     /** The booking was cancelled by the salon after the client had been told of it. */
-    CANCELLED("cancelled");
+    CANCELLED("cancelled"),
+    /** "Thank you, book again": some time after the visit was marked completed, with the salon's page (migration 32). */
+    THANKS("thanks");
 
     private final String dbValue;
 

@@ -178,10 +178,18 @@ class DeskWindowsOnDesktopTest {
         windows.put("backups", shell::openBackups);
         windows.put("set-up wizard", () -> ((javafx.scene.control.Hyperlink) main.getScene().lookup("#demo-set-up")).fire());
         windows.put("password change", () -> shell.desk().openChangePassword());
+        // messages to clients (issue 33)
+        windows.put("booking's messages", () -> shell.desk().openMessages(ref));
+        windows.put("tomorrow: to call", () -> shell.desk().openTomorrow());
+        windows.put("messages to clients", () -> shell.desk().openMessageSettings());
         // windows opened over another (a key with ":"): the other first, then what opens the second in it, once it is there
         windows.put("staff: locks", () -> {
             shell.desk().openStaff();
             whenReady("#staff-locks", DeskWindowsOnDesktopTest::fire);
+        });
+        windows.put("client card: the client's messages", () -> {
+            shell.desk().openClientOf(ref);
+            whenReady("#client-messages", DeskWindowsOnDesktopTest::fire);
         });
         windows.put("services: a master's phases", () -> {
             shell.desk().openServices();

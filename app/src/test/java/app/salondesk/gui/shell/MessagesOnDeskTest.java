@@ -151,6 +151,76 @@ class MessagesOnDeskTest {
     }
 
     @Test
+    void aClientsYesOnAConfirmedBookingIsMarkedOnTheCalendarWithinAMoment(FxRobot robot) throws Exception {
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(14, 0))));
+        waitFor(15, () -> entry(robot, "Iryna").isPresent()
+                && robot.lookup("#connection-state").queryAs(javafx.scene.control.Label.class).getText().equals("\u25CF live"));
+        assertTrue(entry(robot, "Iryna").orElseThrow().lookupAll(".client-confirmed-mark").isEmpty(), "no mark before she answers");
+        String secret = "cd".repeat(32);
+        f.dsl.execute("INSERT INTO message_tokens (tenant_id, token_hash, booking_id, message_id, expires_at) SELECT tenant_id, "
+                + "sha256(convert_to('" + secret + "', 'UTF8')), booking_id, id, now() + interval '1 day' FROM messages WHERE kind = 'confirmation' "
+                + "AND booking_id = " + b.id());
+        long t0 = System.nanoTime();
+        assertEquals("done", f.dsl.resultQuery("SELECT salondesk_message_link_act('" + f.tenant + "." + secret + "', 'confirm')")
+                .fetchOne(0, String.class));
+        waitFor(5, () -> entry(robot, "Iryna").filter(e -> e.getEntry().getStyleClass().contains("booking-client-confirmed")).isPresent());
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("client confirmed: on the calendar " + ms + " ms after the link's answer");
+        assertTrue(ms < 2000, "the desk shows the client's yes within a moment: " + ms + " ms");
+        DayEntryView shown = entry(robot, "Iryna").orElseThrow();
+        assertTrue(shown.getEntry().getLocation().contains("confirmed by the client"), shown.getEntry().getLocation());
+        waitFor(5, () -> !shown.lookupAll(".client-confirmed-mark").isEmpty());
+        assertEquals("\u2713 client", ((javafx.scene.control.Label) shown.lookupAll(".client-confirmed-mark").iterator().next()).getText());
+        MainWindowTest.screenshot(shown.getScene(), "client-confirmed.png");
+    }
+
+    @Test
+    void theClientCardsMessagesWindowKeepsHerAddressChannelsAndConsentAndRefusesWhatCannotReachHer(FxRobot robot) throws Exception {
+        f.dsl.execute("UPDATE clients SET email = '', channels = '{}' WHERE id = " + f.client);
+        f.dsl.execute("UPDATE clients SET message_consent = false WHERE id = " + f.client);
+        f.booked(f.engine.book(f.cutWith(f.anna, at(16, 0))));
+        waitFor(15, () -> entry(robot, "Iryna").isPresent());
+        app.salondesk.model.calendar.BookingRef ref = (app.salondesk.model.calendar.BookingRef) entry(robot, "Iryna").orElseThrow()
+                .getEntry().getUserObject();
+        robot.interact(() -> desk.openClientOf(ref));
+        waitFor(10, () -> robot.lookup("#client-messages").tryQuery().isPresent());
+        robot.clickOn("#client-messages");
+        waitFor(10, () -> robot.lookup("#contact-email").tryQuery().isPresent() && !robot.lookup("#contact-save").query().isDisabled());
+        assertEquals("+380671112233", robot.lookup("#contact-phone").queryAs(javafx.scene.control.Label.class).getText());
+        robot.interact(() -> {
+            robot.lookup("#contact-email").queryAs(TextField.class).setText("iryna at home");
+            robot.lookup("#contact-channel-1").queryAs(ComboBox.class).getSelectionModel().select(Channel.EMAIL);
+        });
+        robot.clickOn("#contact-save");
+        waitFor(5, () -> !robot.lookup("#contact-problem").queryAs(javafx.scene.control.Label.class).getText().isEmpty());
+        assertEquals("\"iryna at home\" is not an e-mail address", robot.lookup("#contact-problem").queryAs(javafx.scene.control.Label.class).getText());
+        robot.interact(() -> {
+            robot.lookup("#contact-email").queryAs(TextField.class).setText("");
+        });
+        robot.clickOn("#contact-save");
+        waitFor(5, () -> robot.lookup("#contact-problem").queryAs(javafx.scene.control.Label.class).getText().startsWith("E-mail is among"));
+        assertEquals("|{}|f", f.dsl.resultQuery("SELECT email || '|' || channels::text || '|' || message_consent FROM clients WHERE id = " + f.client)
+                .fetchOne(0, String.class).replace("false", "f"), "nothing written");
+
+        robot.interact(() -> {
+            robot.lookup("#contact-email").queryAs(TextField.class).setText("iryna@home.test");
+            robot.lookup("#contact-channel-1").queryAs(ComboBox.class).getSelectionModel().select(Channel.VIBER);
+            robot.lookup("#contact-channel-2").queryAs(ComboBox.class).getSelectionModel().select(Channel.EMAIL);
+            robot.lookup("#contact-consent").queryAs(javafx.scene.control.CheckBox.class).setSelected(true);
+            robot.lookup("#contact-language").queryAs(ComboBox.class).getSelectionModel().select("uk");
+        });
+        robot.clickOn("#contact-save");
+        waitFor(10, () -> "Saved".equals(robot.lookup("#contact-saved").queryAs(javafx.scene.control.Label.class).getText()));
+        assertEquals("iryna@home.test|{viber,email}|t|uk|form", f.dsl.resultQuery("SELECT email || '|' || channels::text || '|' || message_consent "
+                + "|| '|' || language || '|' || consent_how FROM clients WHERE id = " + f.client).fetchOne(0, String.class).replace("true", "t"));
+        String record = robot.lookup("#contact-consent-record").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(record.startsWith("Agreed: ") && record.contains("booking form"), "who, how and when, as the database recorded it: " + record);
+        MainWindowTest.screenshot(robot.lookup("#contact-email").query().getScene(), "client-messages.png");
+        MessagesRepository repo = new MessagesRepository(f.dsl);
+        repo.setClientContact(f.tenant, f.client, "iryna@client.test", List.of(Channel.EMAIL), true, "en", Source.FORM);
+    }
+
+    @Test
     void theStatusBarSaysWhenEmailKeepsFailing(FxRobot robot) throws Exception {
         Booking b = f.booked(f.engine.book(f.cutWith(f.anna, at(10, 0))));
         robot.interact(desk::checkMessagesWarning);

@@ -225,6 +225,41 @@ class MessagesThroughSmtpTest {
     }
 
     @Test
+    void aCompletedVisitIsThankedWithTheSalonsPageOnlyWhileItStaysCompleted() throws Exception {
+        m.repo.saveSettings(f.tenant, withQuiet(LocalTime.MIDNIGHT, LocalTime.MIDNIGHT).withThanksAfter(90));
+        f.dsl.execute("INSERT INTO online_settings (tenant_id, enabled, slug) VALUES (" + f.tenant + ", true, 'bloom-thanks')");
+        Instant begun = Instant.now().minus(java.time.Duration.ofHours(2)).truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        Booking visit = f.booked(f.engine.record(new NewBooking(f.tenant, f.anna, f.client, null, f.cut, begun, null, "", UUID.randomUUID(),
+                Source.FORM, true), BookingStatus.CONFIRMED));
+        Booking mistaken = f.booked(f.engine.record(new NewBooking(f.tenant, f.bohdan, f.client, null, f.cut, begun, null, "", UUID.randomUUID(),
+                Source.FORM, true), BookingStatus.CONFIRMED));
+        Booking imported = f.booked(f.engine.record(new NewBooking(f.tenant, f.vira, f.client, null, f.nails, begun.minus(java.time.Duration.ofDays(3)),
+                null, "", UUID.randomUUID(), Source.IMPORT, true), BookingStatus.COMPLETED));
+        assertEquals(List.of(), m.states(visit.id()), "a visit already begun gets no confirmation");
+        f.booked(f.engine.changeStatus(new StatusChange(f.tenant, visit.id(), visit.version(), f.anna, BookingStatus.COMPLETED, Source.FORM)));
+        Booking done = f.booked(f.engine.changeStatus(new StatusChange(f.tenant, mistaken.id(), mistaken.version(), f.bohdan,
+                BookingStatus.COMPLETED, Source.FORM)));
+        assertEquals(List.of("thanks/0/planned"), m.states(visit.id()));
+        long minutes = f.dsl.resultQuery("SELECT round(extract(epoch FROM planned_at - now()) / 60) FROM messages WHERE booking_id = " + visit.id())
+                .fetchOne(0, Long.class);
+        assertTrue(minutes >= 89 && minutes <= 90, "90 minutes after the visit was marked completed: " + minutes);
+        assertEquals(List.of(), m.states(imported.id()), "a visit recorded as completed when it was made is not thanked");
+        assertEquals(0, m.sender(f.dsl).sendDue(50).claimed(), "not before its time");
+
+        // the other visit was marked completed by mistake and set back: its thank-you is not sent
+        f.booked(f.engine.changeStatus(new StatusChange(f.tenant, mistaken.id(), done.version(), f.bohdan, BookingStatus.ARRIVED, Source.FORM)));
+        m.dueNow();
+        assertEquals(1, m.sender(f.dsl).sendDue(50).sent());
+        assertEquals(List.of("thanks/0/skipped"), m.states(mistaken.id()));
+        MimeMessage thanks = m.received()[0];
+        assertEquals("Thank you for your visit to Fixture salon", thanks.getSubject());
+        String text = allText(thanks);
+        assertTrue(text.contains("Iryna") && text.contains("https://book.bloom.test/bloom-thanks"), "the salon's page to book again: " + text);
+        assertTrue(!text.contains("/m/") && !text.contains("BEGIN:VCALENDAR"), "no private link and no calendar file: " + text);
+        assertEquals(0, f.count("SELECT count(*) FROM message_tokens WHERE booking_id = " + visit.id()), "no link made for it");
+    }
+
+    @Test
     void theSenderAsksTheClientAgainAtSendTime() throws Exception {
         Booking b = f.booked(f.engine.book(f.cutWith(f.anna, EngineFixture.at(10, 0))));
         m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.EMAIL), false, null, app.salondesk.model.booking.Source.FORM);

@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * SMS through a local server that speaks TurboSMS's API: the 2-hour reminder reaches the client's
- * phone with the time and the link; a number the gateway refuses falls back to the client's next
+ * phone with the time and the link; a client who prefers Viber gets it by TurboSMS's combined call
+ * (a Viber part and an SMS part, one call); a number the gateway refuses falls back to the client's next
  * channel (e-mail, through GreenMail); a gateway that is down is tried again; a wrong token is the
  * salon's to fix, tried again with the gateway's words on the desk.
  */
@@ -58,7 +59,8 @@ class SmsThroughTurboSmsTest {
 
     private static MessageSender sender(String token) {
         return new MessageSender(f.dsl, new MessageTexts("https://book.bloom.test"),
-                List.of(new SmtpChannel(MailCredentials.NONE, Duration.ofSeconds(3)), new TurboSmsChannel(token, Duration.ofSeconds(3))),
+                List.of(new SmtpChannel(MailCredentials.NONE, Duration.ofSeconds(3)), new TurboSmsChannel(token, Duration.ofSeconds(3)),
+                        new TurboSmsChannel(token, Duration.ofSeconds(3), Channel.VIBER)),
                 Duration.ofSeconds(30), Duration.ofMillis(50));
     }
 
@@ -81,6 +83,26 @@ class SmsThroughTurboSmsTest {
                 sms.messageKey());
         assertEquals(MessageState.SENT, reminder(b.id()).state());
         assertEquals(Channel.SMS, reminder(b.id()).channel());
+        assertEquals(0, m.received().length);
+    }
+
+    @Test
+    void aClientWhoPrefersViberGetsTheReminderByViberWithItsSmsPartInOneCall() {
+        m.repo.setClientContact(f.tenant, f.client, MessagesFixture.IRYNA, List.of(Channel.VIBER, Channel.EMAIL), true, "en", Source.FORM);
+        Booking b = f.booked(f.engine.book(f.cutWith(f.anna, EngineFixture.at(10, 0))));
+        m.dueNow();
+        assertEquals(1, sender(TurboSmsGatewayServer.TOKEN).sendDue(10).sent());
+        assertEquals(1, gateway.sent.size(), "one call to the gateway");
+        TurboSmsGatewayServer.Sent call = gateway.sent.get(0);
+        assertEquals("380671112233", call.phone());
+        assertEquals("Bloom", call.viberSender());
+        assertTrue(call.viberText().contains("Iryna") && call.viberText().contains("10:00 AM") && call.viberText().contains("/m/"),
+                "Viber carries the letter: " + call.viberText());
+        assertEquals(3600, ((Number) call.viberTtl()).intValue(), "the gateway tries Viber for an hour, then the SMS part");
+        assertTrue(call.text().contains("10:00 AM") && call.text().matches(".*https://book\\.bloom\\.test/m/\\d+\\.[0-9a-f]{64}$"),
+                "the SMS part stays short: " + call.text());
+        assertEquals(Channel.VIBER, reminder(b.id()).channel(), "the reminder planned by phone went by the client's first phone channel");
+        assertEquals(MessageState.SENT, reminder(b.id()).state());
         assertEquals(0, m.received().length);
     }
 

@@ -19,13 +19,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * bearer token, {@code recipients} and {@code sms}; answers with {@code response_code},
  * {@code response_status}, {@code response_result}): the real gateway is not reachable from the
  * test machines. It accepts numbers it has not been told to refuse, answers 503 while "down",
- * and refuses a wrong token with 401, as the documentation says.
+ * and refuses a wrong token with 401, as the documentation says. A call with a {@code viber} part
+ * beside the {@code sms} one is the combined ("hybrid") sending: both parts are kept as it got them.
  */
 final class TurboSmsGatewayServer implements AutoCloseable {
 
     static final String TOKEN = "turbo-token-123";
 
-    record Sent(String phone, String sender, String text, String messageKey) {
+    /** What one call asked for; {@code viberText} null for SMS alone. */
+    record Sent(String phone, String sender, String text, String messageKey, String viberSender, String viberText, Object viberTtl) {
     }
 
     final List<Sent> sent = new CopyOnWriteArrayList<>();
@@ -66,8 +68,10 @@ final class TurboSmsGatewayServer implements AutoCloseable {
                     + "[{\"phone\":\"" + phone + "\",\"response_code\":406,\"message_id\":null,\"response_status\":\"NOT_ALLOWED_RECIPIENT_COUNTRY\"}]}");
             return;
         }
+        Map<String, Object> viber = (Map<String, Object>) body.get("viber");
         sent.add(new Sent(phone, String.valueOf(sms.get("sender")), String.valueOf(sms.get("text")),
-                x.getRequestHeaders().getFirst("X-Message-Key")));
+                x.getRequestHeaders().getFirst("X-Message-Key"), viber == null ? null : String.valueOf(viber.get("sender")),
+                viber == null ? null : String.valueOf(viber.get("text")), viber == null ? null : viber.get("ttl")));
         answer(x, 200, "{\"response_code\":800,\"response_status\":\"SUCCESS_MESSAGE_ACCEPTED\",\"response_result\":"
                 + "[{\"phone\":\"" + phone + "\",\"response_code\":0,\"message_id\":\"" + UUID.randomUUID() + "\",\"response_status\":\"OK\"}]}");
     }
