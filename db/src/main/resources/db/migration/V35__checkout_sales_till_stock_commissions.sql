@@ -46,7 +46,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
     WHEN currency IN ('BIF', 'BYR', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND',
                       'VUV', 'XAF', 'XOF', 'XPF', 'ADP', 'ESP', 'GRD', 'ITL', 'LUF', 'MGF', 'PTE', 'TPE', 'TRL', 'BEF',
-                      'XEU') THEN 0
+                      'XEU', 'ROL', 'BYB') THEN 0
     WHEN currency IN ('BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND') THEN 3
     WHEN currency IN ('CLF', 'UYW') THEN 4
     ELSE 2
