@@ -2,13 +2,11 @@ package app.salondesk.cli;
 
 import app.salondesk.logic.checkout.CheckoutWords;
 import app.salondesk.logic.checkout.CommissionRepository;
+import app.salondesk.logic.checkout.PayReportCsv;
 import app.salondesk.logic.checkout.TakingsRepository;
-import app.salondesk.logic.export.SpreadsheetCells;
 import app.salondesk.model.checkout.CommissionRate;
 import app.salondesk.model.checkout.PayLine;
 import app.salondesk.model.staff.MasterDetails;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,8 +14,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Currency;
@@ -150,15 +146,8 @@ final class CommissionsCommand implements Runnable {
             setup.out.print(table);
             if (csv != null) {
                 Path file = Path.of(csv).toAbsolutePath();
-                try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-                     var printer = new CSVPrinter(out, CSVFormat.RFC4180.builder().setHeader("master", "services", "products", "tips",
-                             "commission", "pay").build())) {
-                    for (PayLine l : lines) {
-                        // a name never read as a formula (ADR 26); numbers bare
-                        printer.printRecord(SpreadsheetCells.neutral(l.masterName()), plain(l.servicesMinor(), c), plain(l.productsMinor(), c),
-                                plain(l.tipsMinor(), c), plain(l.commissionMinor(), c), plain(l.payMinor(), c));
-                    }
-                    printer.printRecord("total", plain(sum[0], c), plain(sum[1], c), plain(sum[2], c), plain(sum[3], c), plain(sum[4], c));
+                try {
+                    PayReportCsv.write(file, lines, c);
                 } catch (IOException e) {
                     throw new CliInvalid(setup.messages.format("export.invalid.write", csv, e.getMessage()));
                 }
