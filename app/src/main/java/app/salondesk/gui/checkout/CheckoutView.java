@@ -79,6 +79,7 @@ public final class CheckoutView {
         product.setId("checkout-product");
         product.setPromptText(messages.get("checkout.product"));
         product.setConverter(named(Product::name));
+        product.setButtonCell(prompting(messages.get("checkout.product"), Product::name));
         Spinner<Integer> qty = new Spinner<>(1, 999, 1);
         qty.setId("checkout-product-qty");
         qty.setPrefWidth(70);
@@ -94,6 +95,7 @@ public final class CheckoutView {
         service.setId("checkout-service");
         service.setPromptText(messages.get("checkout.extraService"));
         service.setConverter(named(Service::name));
+        service.setButtonCell(prompting(messages.get("checkout.extraService"), Service::name));
         ComboBox<Master> by = masters("checkout-service-master");
         Button addService = new Button(messages.get("checkout.addService"));
         addService.setId("checkout-add-service");
@@ -136,9 +138,9 @@ public final class CheckoutView {
         GridPane pay = new GridPane();
         pay.setHgap(8);
         pay.setVgap(4);
-        pay.addRow(0, new Label(messages.get("checkout.method.card")), card, new Label(messages.get("checkout.method.transfer")), transfer);
-        pay.addRow(1, new Label(messages.get("checkout.method.other")), other, otherNote);
-        pay.addRow(2, new Label(messages.get("checkout.cashGiven")), cash, exact);
+        pay.addRow(0, heading(messages, "checkout.method.card"), card, heading(messages, "checkout.method.transfer"), transfer);
+        pay.addRow(1, heading(messages, "checkout.method.other"), other, otherNote);
+        pay.addRow(2, heading(messages, "checkout.cashGiven"), cash, exact);
 
         // totals
         GridPane totals = new GridPane();
@@ -284,6 +286,14 @@ public final class CheckoutView {
         }
     }
 
+    /** A field's label: whole, with a capital (the methods' words are written for sentences). */
+    private static Label heading(Messages messages, String key) {
+        String text = messages.get(key);
+        Label l = new Label(text.isEmpty() ? text : text.substring(0, 1).toUpperCase(messages.locale()) + text.substring(1));
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
+    }
+
     private ComboBox<Master> masters(String id) {
         ComboBox<Master> box = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(vm.masters()));
         box.setId(id);
@@ -312,6 +322,17 @@ public final class CheckoutView {
         l.setId(id);
         l.textProperty().bind(text);
         return l;
+    }
+
+    /** A combo box's button that shows its prompt again once the value is cleared (JavaFX forgets it). */
+    private static <T> javafx.scene.control.ListCell<T> prompting(String prompt, java.util.function.Function<T, String> name) {
+        return new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? prompt : name.apply(item));
+            }
+        };
     }
 
     private static <T> StringConverter<T> named(java.util.function.Function<T, String> name) {

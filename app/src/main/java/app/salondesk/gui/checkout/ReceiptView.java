@@ -55,7 +55,9 @@ public final class ReceiptView {
         if (receipt.clientName() != null) {
             rows.add(row(messages.format("receipt.client", receipt.clientName()), "", null));
         }
-        rows.add(row(messages.format("receipt.servedBy", receipt.soldBy()), "", null));
+        if (receipt.soldBy() != null) {
+            rows.add(row(messages.format("receipt.servedBy", receipt.soldBy()), "", null));
+        }
         rows.add(rule());
         long shares = 0;
         for (Receipt.Line l : receipt.lines()) {

@@ -76,7 +76,7 @@ public final class SaleRepository {
     /** The receipt of a sale of this salon, with what happened to it since. */
     public Optional<Receipt> receipt(long tenantId, long saleId) {
         Record s = dsl.select(SALES.ID, SALES.SOLD_AT, SALES.BUSINESS_DAY, SALES.CURRENCY, SALES.TOTAL_MINOR, SALES.DISCOUNT_MINOR,
-                        SALES.DISCOUNT_PERCENT, SALES.DISCOUNT_REASON, CLIENTS.NAME, DSL.coalesce(STAFF.DISPLAY_NAME, SALES.CREATED_BY).as("by"),
+                        SALES.DISCOUNT_PERCENT, SALES.DISCOUNT_REASON, CLIENTS.NAME, STAFF.DISPLAY_NAME.as("by"),
                         TENANTS.NAME, TENANTS.ADDRESS, TENANTS.PHONE, SALE_VOIDS.REASON)
                 .from(SALES)
                 .join(TENANTS).on(TENANTS.ID.eq(SALES.TENANT_ID))
