@@ -14,7 +14,9 @@ import java.time.format.DateTimeFormatter;
 /**
  * {@code bookings show}: a booking's fields as {@code name=value} lines (what a script greps, e.g.
  * {@code version=}), then its history as the desk's history window words it, one tab-separated
- * line per change — when (the salon's time), who (the login), how (the road), what changed.
+ * line per change — when (the salon's time), who (the person, as the desk's history names them:
+ * a staff member's name, "the salon's admin" for the database's owner, "the client, online"…, never
+ * the database login the desk signed in with; issue 31), how (the road), what changed.
  */
 final class BookingCardLines {
 
@@ -50,7 +52,7 @@ final class BookingCardLines {
         }
         HistoryText text = new HistoryText(c.messages, c.salon.zone(), new MasterRepository(c.backend.dsl()).names(c.salon.id()), DAY_TIME);
         for (HistoryEntry e : new BookingHistoryRepository(c.backend.dsl()).ofBooking(c.salon.id(), id)) {
-            out.println("history\t" + e.at().atZone(c.salon.zone()).format(DAY_TIME) + "\t" + e.by() + "\t" + text.how(e) + "\t"
+            out.println("history\t" + e.at().atZone(c.salon.zone()).format(DAY_TIME) + "\t" + oneLine(text.who(e)) + "\t" + text.how(e) + "\t"
                     + oneLine(text.describe(e)));
         }
         return BookingTools.EXIT_BOOKED;

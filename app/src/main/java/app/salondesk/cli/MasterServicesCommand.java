@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
                 "Lists them after any change (or without --add/--remove), one tab-separated line each: service id, "
                 + "name, minutes, price, and 'own' where the master's differ from the service's, else 'default'. "
                 + "--duration and --price with --add set the master's own length and price of those services (without "
-                + "them: the service's)."})
+                + "them: the service's). --phases and --cleanup with --add set her own phases and cleanup of them; "
+                + "'--phases service' and '--cleanup service' give her the service's again."})
 final class MasterServicesCommand extends SalonCommand {
 
     @Mixin
@@ -42,12 +43,17 @@ final class MasterServicesCommand extends SalonCommand {
     @Option(names = "--price", paramLabel = "AMOUNT", description = "The master's own price of the services added, e.g. 650 or 650.50.")
     String price;
 
-    @Option(names = "--phases", paramLabel = "KIND:MIN,...",
-            description = "The master's own phases of the services added, e.g. busy:20,processing:50,busy:20 (her length is their sum).")
+    @Option(names = "--phases", paramLabel = "KIND:MIN,...|service",
+            description = {"The master's own phases of the services added, e.g. busy:20,processing:50,busy:20 (her length is their sum);",
+                    "'service': the service's phases again, her own dropped (her length the service's, or --duration)."})
     String phases;
 
-    @Option(names = "--cleanup", paramLabel = "MINUTES", description = "The master's own cleanup after the services added, 0 to 120 minutes.")
+    @Option(names = "--cleanup", paramLabel = "MINUTES|service",
+            description = "The master's own cleanup after the services added, 0 to 120 minutes; 'service': the service's again.")
     String cleanup;
+
+    /** The word that gives a master the service's own phases or cleanup back. */
+    static final String SERVICES = "service";
 
     @Override
     int run(Setup setup) throws CliInvalid {
@@ -60,8 +66,11 @@ final class MasterServicesCommand extends SalonCommand {
         BigDecimal amount = price == null ? null : setup.input.price(price);
         List<ServiceDetails> adding = setup.services(add);
         List<ServiceDetails> removing = setup.services(remove);
-        app.salondesk.model.catalog.Phases own = phases == null ? null : setup.input.phases(phases);
-        Integer clean = cleanup == null ? null : setup.input.cleanup(cleanup);
+        // "service": hers are dropped and the service's apply again (issue 31: there was no way back)
+        boolean servicePhases = SERVICES.equalsIgnoreCase(phases == null ? "" : phases.strip());
+        boolean serviceCleanup = SERVICES.equalsIgnoreCase(cleanup == null ? "" : cleanup.strip());
+        app.salondesk.model.catalog.Phases own = phases == null || servicePhases ? null : setup.input.phases(phases);
+        Integer clean = cleanup == null || serviceCleanup ? null : setup.input.cleanup(cleanup);
         if (own != null) {
             minutes = own.minutes();
         }
@@ -71,8 +80,10 @@ final class MasterServicesCommand extends SalonCommand {
             setup.dsl.transaction(cfg -> {
                 ServiceRepository tx = new ServiceRepository(cfg.dsl());
                 change(tx, setup.salon.id(), m, adding, removing, length, amount);
-                if (own != null || clean != null) {
-                    for (ServiceDetails sv : adding) {
+                for (ServiceDetails sv : adding) {
+                    if (servicePhases) {
+                        tx.useServicePhases(setup.salon.id(), m.id(), sv.id(), length, clean);
+                    } else if (own != null || clean != null || serviceCleanup) {
                         tx.setOwnShape(setup.salon.id(), m.id(), sv.id(), own, clean);
                     }
                 }

@@ -212,6 +212,10 @@ class BookingChangeCommandsTest {
         assertEquals("", moved.err(), "a staff login gets no warning");
         assertEquals(receptionist + " cli", cli.text("SELECT changed_by || ' ' || source FROM booking_history WHERE booking_id = ? "
                 + "ORDER BY id DESC LIMIT 1", id));
+        // bookings show names her as the salon knows her (her staff name), and the road, not her database login
+        DemoCli.Run shown = cli.as(receptionist, StaffLogins.PASSWORD, "bookings", "show", "--id", Long.toString(id));
+        String last = shown.lines().get(shown.lines().size() - 1);
+        assertTrue(last.matches("history\t[^\t]+\tdesk\tcommand line\ttime: 2030-01-07 10:00 \u2192 2030-01-07 11:00"), last);
     }
 
     @Test
@@ -244,7 +248,9 @@ class BookingChangeCommandsTest {
                 "version=3"), lines.subList(0, 11));
         List<String> history = lines.subList(11, lines.size());
         assertEquals(3, history.size(), show.out());
-        String who = cli.db.user();
+        // the person as the desk's history names her: the owner's login is "the salon's admin", never the login (issue 31)
+        String who = "the salon's admin";
+        assertTrue(history.stream().noneMatch(l -> l.contains("\t" + cli.db.user() + "\t")), show.out());
         assertTrue(history.get(0).matches("history\t\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\t" + who + "\tcommand line\tbooked"), history.get(0));
         assertTrue(history.get(1).endsWith("\t" + who + "\tcommand line\ttime: 2030-01-07 10:00 \u2192 2030-01-07 15:00"), history.get(1));
         assertTrue(history.get(2).endsWith("\t" + who + "\tcommand line\tstatus: Confirmed \u2192 Arrived"), history.get(2));

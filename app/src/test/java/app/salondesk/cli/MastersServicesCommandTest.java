@@ -86,6 +86,33 @@ class MastersServicesCommandTest {
     }
 
     @Test
+    void aMastersOwnPhasesAndCleanupAreGivenBackToTheServices() {
+        long id = idOf(admin("services", "add", "--name", "Gloss " + s, "--phases", "busy:30,processing:40,busy:30", "--cleanup", "10",
+                "--price", "900"), "service_id");
+        String shape = "SELECT coalesce(duration_min::text, '-') || ' ' || coalesce(phases::text, '-') || ' ' || coalesce(cleanup_min::text, '-') "
+                + "FROM master_services WHERE master_id = " + f.anna + " AND service_id = " + id;
+        assertEquals(0, admin("masters", "services", "--master", "Anna", "--add", "Gloss " + s, "--phases", "busy:20,processing:50,busy:20",
+                "--cleanup", "5").exit());
+        assertEquals("90 {20,-50,20} 5", f.dsl.resultQuery(shape).fetchOne(0, String.class));
+
+        // her cleanup the service's again, her phases kept
+        SetupCli.Run cleanup = admin("masters", "services", "--master", "Anna", "--add", "Gloss " + s, "--duration", "90", "--cleanup", "service");
+        assertEquals(0, cleanup.exit(), cleanup.toString());
+        assertTrue(cleanup.lines().contains(id + "	Gloss " + s + "	90 min	900.00	own	busy:20,processing:50,busy:20"), cleanup.toString());
+        assertEquals("90 {20,-50,20} -", f.dsl.resultQuery(shape).fetchOne(0, String.class));
+
+        // her phases the service's again (issue 31: neither the screen nor the command line could): her own dropped, her length the service's
+        SetupCli.Run back = admin("masters", "services", "--master", "Anna", "--add", "Gloss " + s, "--phases", "Service");
+        assertEquals(0, back.exit(), back.toString());
+        assertTrue(back.lines().contains(id + "	Gloss " + s + "	100 min	900.00	default"), back.toString());
+        assertEquals("- - -", f.dsl.resultQuery(shape).fetchOne(0, String.class));
+        assertEquals("{30,-40,30} 10", f.dsl.resultQuery("SELECT phases::text || ' ' || cleanup_min FROM booking_shape(" + f.tenant + ", "
+                + f.anna + ", " + id + ", NULL)").fetchOne(0, String.class), "a booking with her takes the service's shape");
+        refused(admin("masters", "services", "--master", "Anna", "--add", "Gloss " + s, "--phases", "services"),
+                "these are not phases such as busy:30,processing:40,busy:30 (1 to 20 of them, 720 minutes at most in all): services");
+    }
+
+    @Test
     void roomsAndEquipmentAreAddedAndAServiceNeedsThem() {
         long chair = idOf(admin("resources", "add", "--name", "Chair " + s), "resource_id");
         long stations = idOf(admin("resources", "add", "--name", "Stations " + s, "--capacity", "2"), "resource_id");

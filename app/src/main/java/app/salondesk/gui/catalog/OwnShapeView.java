@@ -47,9 +47,16 @@ public final class OwnShapeView {
         save.setDefaultButton(true);
         save.disableProperty().bind(vm.loadedProperty().not());
         save.setOnAction(e -> vm.save());
+        // back to the service's phases (issue 31): shown at once, written by Save
+        Button useService = new Button(messages.get("ownShape.useService"));
+        useService.setId("own-shape-use-service");
+        useService.setMinWidth(Region.USE_PREF_SIZE);
+        useService.visibleProperty().bind(vm.servicePhasesOffered());
+        useService.managedProperty().bind(useService.visibleProperty());
+        useService.setOnAction(e -> vm.useServicePhases());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bottom = new HBox(8, message, gap, save, WindowButtons.close(messages, stage, false));
+        HBox bottom = new HBox(8, useService, message, gap, save, WindowButtons.close(messages, stage, false));
         bottom.setAlignment(Pos.CENTER_LEFT);
         DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         VBox root = new VBox(10, title, hint, shape, bottom);

@@ -22,7 +22,9 @@ import java.util.Optional;
  * A master's own phases and cleanup of a service she does (issue 31): what {@code masters
  * services --add X --phases … --cleanup …} sets, on a screen. It starts from her own shape, or the
  * service's when she has none; phases left as the service's are not copied as her own (a later
- * change of the service still reaches her). An empty cleanup is the service's.
+ * change of the service still reaches her). An empty cleanup is the service's. "Use the service's
+ * phases" shows the service's again and, saved, drops hers — her length becomes the service's too —
+ * as {@code masters services --add … --phases service} does.
  */
 public final class OwnShapeViewModel {
 
@@ -38,8 +40,13 @@ public final class OwnShapeViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(this, "loaded");
     private final UnsavedEdits edits;
-    private boolean ownPhases;
+    /** She has phases of her own saved. */
+    private final ReadOnlyBooleanWrapper ownPhases = new ReadOnlyBooleanWrapper(this, "ownPhases");
+    /** "Use the service's phases" was pressed: Save drops hers (a change even where hers looked the same). */
+    private final javafx.beans.property.BooleanProperty useService = new javafx.beans.property.SimpleBooleanProperty(this, "useService");
     private List<Integer> shownPhases = List.of();
+    /** The service's phases, signed as {@link #signed()} (what "Use the service's phases" shows). */
+    private Phases servicePhases;
     private int plainMinutes;
     private Runnable onSaved = () -> { };
 
@@ -53,7 +60,7 @@ public final class OwnShapeViewModel {
         this.service = service;
         this.plainMinutes = ownMinutes != null ? ownMinutes : service.durationMin();
         this.phases = new PhasesViewModel(messages);
-        this.edits = new UnsavedEdits(phases.cleanupProperty(), phases.steps())
+        this.edits = new UnsavedEdits(phases.cleanupProperty(), phases.steps(), useService)
                 .watchEach(phases.steps(), PhasesViewModel.Step::processingProperty)
                 .watchEach(phases.steps(), PhasesViewModel.Step::minutesProperty);
         phases.steps().addListener((javafx.collections.ListChangeListener<PhasesViewModel.Step>) c -> minutes.set(
@@ -67,8 +74,9 @@ public final class OwnShapeViewModel {
     public void load() {
         tasks.run(() -> new Loaded(setup.ownShape(masterId, service.id()),
                 setup.shapes().getOrDefault(service.id(), new ServiceRepository.Shape(null, 0))), l -> {
-            ownPhases = l.own().phases() != null;
-            Phases shown = ownPhases ? l.own().phases() : l.services().phases();
+            ownPhases.set(l.own().phases() != null);
+            servicePhases = l.services().phases();
+            Phases shown = ownPhases.get() ? l.own().phases() : servicePhases;
             phases.show(shown, 0);
             phases.cleanupProperty().set(l.own().cleanupMin() < 0 ? "" : Integer.toString(l.own().cleanupMin()));
             shownPhases = signed();
@@ -100,11 +108,16 @@ public final class OwnShapeViewModel {
             return;
         }
         // the service's phases untouched are not made hers: she keeps following the service
-        Phases own = !ownPhases && signed().equals(shownPhases) ? null : shape.get();
+        boolean follows = (!ownPhases.get() || useService.get()) && signed().equals(shownPhases);
+        Phases own = follows ? null : shape.get();
+        // hers dropped only when she has some: else the service's are hers already
+        boolean dropOwn = follows && ownPhases.get();
         Integer cleanup = clean;
-        tasks.run(() -> setup.setOwnShape(masterId, service.id(), own, cleanup), (SetupResult<Boolean> result) -> result.fold(ok -> {
-            message.set(messages.format("ownShape.saved", masterName, service.name()));
-            ownPhases |= own != null;
+        tasks.run(() -> dropOwn ? setup.useServicePhases(masterId, service.id(), cleanup) : setup.setOwnShape(masterId, service.id(), own, cleanup),
+                (SetupResult<Boolean> result) -> result.fold(ok -> {
+            message.set(messages.format(dropOwn ? "ownShape.followsAgain" : "ownShape.saved", masterName, service.name()));
+            ownPhases.set(!follows);
+            useService.set(false);
             shownPhases = signed();
             edits.markUnchanged();
             onSaved.run();
@@ -117,6 +130,28 @@ public final class OwnShapeViewModel {
 
     private List<Integer> signed() {
         return phases.steps().stream().map(s -> s.processingProperty().get() ? -s.parsedMinutes() : s.parsedMinutes()).toList();
+    }
+
+    /**
+     * Shows the service's phases in place of hers (issue 31: there was no way back to them); Save
+     * then drops hers and her own length, so her bookings take the service's shape again.
+     */
+    public void useServicePhases() {
+        if (!loaded.get()) {
+            return;
+        }
+        plainMinutes = service.durationMin();   // her length goes with her phases
+        String cleanupTyped = phases.cleanupProperty().get();   // the cleanup is not part of the phases: it stays
+        phases.show(servicePhases, 0);
+        phases.cleanupProperty().set(cleanupTyped);
+        shownPhases = signed();
+        useService.set(true);
+        minutes.set(Integer.toString(phases.plain() ? plainMinutes : phases.minutes()));
+    }
+
+    /** Whether "Use the service's phases" means something: she has her own saved, and it was not pressed yet. */
+    public javafx.beans.binding.BooleanBinding servicePhasesOffered() {
+        return ownPhases.getReadOnlyProperty().and(useService.not()).and(loaded.getReadOnlyProperty());
     }
 
     /** A phase more (a plain one's first two: her length as work, then processing). */

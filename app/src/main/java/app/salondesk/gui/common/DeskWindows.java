@@ -50,6 +50,8 @@ public final class DeskWindows {
     /** Room left around a window that fills the screen (so its edges can be seen). */
     private static final double MARGIN = 16;
     private static final String BLOCKERS = "salondesk.modalBlockers";
+    /** Set on a window once its hold has ended and it has been given its last size: it is where it stays. */
+    private static final String SETTLED = "salondesk.settled";
 
     private static final ListChangeListener<Window> SHOWN = c -> {
         while (c.next()) {
@@ -176,6 +178,14 @@ public final class DeskWindows {
         }
     }
 
+    /**
+     * Whether a window opened over another has been sized and placed for good: its hold against
+     * the window manager's late answers is over (the desktop suite waits for this, not for a time).
+     */
+    public static boolean settled(Window window) {
+        return Boolean.TRUE.equals(window.getProperties().get(SETTLED));
+    }
+
     /** Whether a dialog of the desk is open over this window now (for tests, and the shell). */
     public static boolean blocked(Window owner) {
         return owner.getProperties().get(BLOCKERS) instanceof Integer n && n > 0;
@@ -270,6 +280,7 @@ public final class DeskWindows {
             if (grew || off(stage, wanted)) {
                 put(stage, content);   // the last late answer
             }
+            stage.getProperties().put(SETTLED, Boolean.TRUE);
         });
         settled.play();
     }

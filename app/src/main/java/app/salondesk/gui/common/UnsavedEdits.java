@@ -55,6 +55,18 @@ public final class UnsavedEdits {
         return this;
     }
 
+    /**
+     * As {@link #watchEach}, for a list of rows where an empty row is nothing typed (the wizard's
+     * masters and services, issue 31): a row whose value is blank — null, a blank text, an empty
+     * list — counts as no row, so adding or removing an empty row is no change.
+     */
+    public <T> UnsavedEdits watchTyped(ObservableList<T> list, java.util.function.Function<T, ObservableValue<?>> value) {
+        watchEach(list, value);
+        values.set(values.size() - 1, () -> list.stream().map(value).map(ObservableValue::getValue).map(UnsavedEdits::normal)
+                .filter(v -> v != null && !(v instanceof java.util.Collection<?> c && c.isEmpty())).toList());
+        return this;
+    }
+
     /** What the fields hold now is what is saved (the form has just been filled, or saved). */
     public void markUnchanged() {
         baseline = snapshot();
@@ -76,10 +88,13 @@ public final class UnsavedEdits {
     private List<Object> snapshot() {
         List<Object> now = new ArrayList<>(values.size());
         for (Supplier<Object> v : values) {
-            Object value = v.get();
-            // a blank text is as good as nothing typed: "" and null, and spaces alone, are one value
-            now.add(value instanceof String s && s.isBlank() ? null : value instanceof String s ? s.strip() : value);
+            now.add(normal(v.get()));
         }
         return now;
+    }
+
+    /** A blank text is as good as nothing typed: "" and null, and spaces alone, are one value. */
+    private static Object normal(Object value) {
+        return value instanceof String s && s.isBlank() ? null : value instanceof String s ? s.strip() : value;
     }
 }

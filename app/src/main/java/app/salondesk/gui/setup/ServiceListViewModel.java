@@ -29,14 +29,21 @@ public final class ServiceListViewModel {
 
     /** The database's numeric(10,2): up to 99 999 999.99. */
     private static final Pattern PRICE = Pattern.compile("\\d{1,8}([.,]\\d{1,2})?");
+    /** A new row's length, as offered. */
+    private static final String USUAL_MINUTES = "60";
 
     /** One service's row. */
     public final class Item {
         private final StringProperty name = new SimpleStringProperty(this, "name", "");
-        private final StringProperty minutes = new SimpleStringProperty(this, "minutes", "60");
+        private final StringProperty minutes = new SimpleStringProperty(this, "minutes", USUAL_MINUTES);
         private final StringProperty price = new SimpleStringProperty(this, "price", "");
         private final Map<TeamViewModel.Member, BooleanProperty> doneBy = new IdentityHashMap<>();
         private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+
+        /** What was typed in the row, for the wizard's "has changes": nothing (null) while it is as it was added. */
+        private final javafx.beans.binding.ObjectBinding<List<String>> typed = javafx.beans.binding.Bindings.createObjectBinding(
+                () -> blank(name.get()) && blank(price.get()) && USUAL_MINUTES.equals(minutes.get() == null ? "" : minutes.get().strip()) ? null
+                        : java.util.Arrays.asList(name.get(), minutes.get(), price.get()), name, minutes, price);
 
         Item() {
             name.addListener((obs, old, now) -> error.set(""));
@@ -46,6 +53,15 @@ public final class ServiceListViewModel {
 
         public StringProperty nameProperty() {
             return name;
+        }
+
+        /** The row's name, length and price once anything of them was typed; null while it is as added. */
+        public javafx.beans.value.ObservableValue<List<String>> typedProperty() {
+            return typed;
+        }
+
+        private static boolean blank(String s) {
+            return s == null || s.isBlank();
         }
 
         public StringProperty minutesProperty() {

@@ -24,7 +24,9 @@ import java.util.function.Function;
  * "Set up my salon": four short steps — the salon, its opening week, the first masters, the
  * first services — and Finish, which makes all of it in one go (off the FX thread) and hands
  * the new salon on, so the desk opens on its empty calendar. Each step says what is wrong
- * before the next one opens; nothing is written before Finish.
+ * before the next one opens; nothing is written before Finish, so Cancel and Esc ask before
+ * losing what was typed (issue 31: at first start the wizard is the main window's screen, not a
+ * window of its own, and nothing asked).
  */
 public final class SetupWizardViewModel {
 
@@ -47,6 +49,8 @@ public final class SetupWizardViewModel {
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private Consumer<Salon> onCreated = s -> { };
+    /** Anything typed or chosen since the wizard opened (an empty master's or service's row is nothing). */
+    private final app.salondesk.gui.common.UnsavedEdits edits;
 
     /**
      * @param region the computer's region, for the defaults (ISO 3166 alpha-2, "" if none)
@@ -63,6 +67,26 @@ public final class SetupWizardViewModel {
         this.team = new TeamViewModel(messages);
         this.services = new ServiceListViewModel(messages);
         step.addListener((obs, old, now) -> error.set(""));
+        List<javafx.beans.Observable> fields = new java.util.ArrayList<>(List.of(salon.countryProperty(), salon.nameProperty(),
+                salon.addressProperty(), salon.phoneProperty(), salon.zoneProperty(), salon.currencyProperty()));
+        for (OpeningWeekViewModel.Day d : week.days()) {
+            fields.addAll(List.of(d.openProperty(), d.fromProperty(), d.toProperty()));
+        }
+        this.edits = new app.salondesk.gui.common.UnsavedEdits(fields.toArray(javafx.beans.Observable[]::new))
+                .watchTyped(team.members(), TeamViewModel.Member::nameProperty)
+                .watchTyped(services.items(), ServiceListViewModel.Item::typedProperty);
+        edits.markUnchanged();
+    }
+
+    /** Something was typed or chosen: Cancel, Esc and closing ask first. */
+    public ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
+    /** "Discard the set-up of Lotus Beauty?", or without a name yet "Discard the salon you started to set up?" */
+    public String discardQuestion() {
+        String name = salon.nameProperty().get() == null ? "" : salon.nameProperty().get().strip();
+        return name.isEmpty() ? messages.get("discard.wizard") : messages.format("discard.wizard.named", name);
     }
 
     /** Told the new salon once it is made (on the FX thread). */

@@ -1,9 +1,13 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.gui.common.DeskWindows;
+import app.salondesk.gui.common.DiscardGuard;
+import app.salondesk.gui.common.UnsavedEdits;
 import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.i18n.Messages;
 import app.salondesk.runtime.WindowSettings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -20,7 +24,8 @@ import java.util.Optional;
 
 /**
  * Settings: the language of the window (each language named in itself), the text size, and on
- * this computer's database the way to its backups.
+ * this computer's database the way to its backups. Cancel, Esc, its ✕ and "Backups…" ask before
+ * losing a language or size chosen and not applied (issue 31).
  */
 public final class SettingsDialog {
 
@@ -65,7 +70,9 @@ public final class SettingsDialog {
                 return Optional.empty();
             }
         });
-        language.setValue(current);
+        // what is chosen, apart from the lists that show it: "has changes" compares these (UnsavedEdits)
+        ObjectProperty<Optional<Locale>> chosenLanguage = new SimpleObjectProperty<>(current);
+        language.valueProperty().bindBidirectional(chosenLanguage);
         ComboBox<Integer> size = new ComboBox<>();
         size.setId("settings-text-size");
         size.getItems().setAll(WindowSettings.TEXT_SIZES);
@@ -81,7 +88,10 @@ public final class SettingsDialog {
                 return null;
             }
         });
-        size.setValue(WindowSettings.TEXT_SIZES.contains(textSize) ? textSize : WindowSettings.NORMAL_TEXT);
+        ObjectProperty<Integer> chosenSize = new SimpleObjectProperty<>(
+                WindowSettings.TEXT_SIZES.contains(textSize) ? textSize : WindowSettings.NORMAL_TEXT);
+        size.valueProperty().bindBidirectional(chosenSize);
+        UnsavedEdits edits = new UnsavedEdits(chosenLanguage, chosenSize);
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(8);
@@ -93,11 +103,8 @@ public final class SettingsDialog {
         if (openBackups != null) {
             javafx.scene.control.Button backups = new javafx.scene.control.Button(messages.get("settings.backups"));
             backups.setId("settings-backups");
-            backups.setOnAction(e -> {
-                dialog.setResult(null);
-                dialog.close();
-                javafx.application.Platform.runLater(openBackups);
-            });
+            // the settings close first (asking when something was chosen), then the backups open
+            backups.setOnAction(e -> DiscardGuard.requestClose(dialog, () -> javafx.application.Platform.runLater(openBackups)));
             grid.add(new javafx.scene.control.Separator(), 0, 4, 2, 1);
             grid.add(backups, 0, 5, 2, 1);
         }
@@ -106,7 +113,9 @@ public final class SettingsDialog {
         ButtonType cancel = new ButtonType(messages.get("form.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
         dialog.getDialogPane().getButtonTypes().addAll(ok, cancel);
         dialog.getDialogPane().lookupButton(ok).setId("settings-apply");
-        dialog.setResultConverter(b -> b == ok ? new Choice(language.getValue(), size.getValue()) : null);
+        dialog.getDialogPane().lookupButton(cancel).setId("settings-cancel");
+        dialog.setResultConverter(b -> b == ok ? new Choice(chosenLanguage.get(), chosenSize.get()) : null);
+        DiscardGuard.install(dialog, edits.changedProperty(), () -> messages.get("discard.settings"), messages);
         return DeskWindows.showAndWait(dialog);
     }
 }

@@ -2,6 +2,7 @@ package app.salondesk.gui.shell;
 
 import app.salondesk.db.StartupTimeline;
 import app.salondesk.gui.common.DeskWindows;
+import app.salondesk.gui.common.DiscardGuard;
 import app.salondesk.gui.common.SaveFolder;
 import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.common.TextSize;
@@ -57,6 +58,9 @@ public final class Shell implements AutoCloseable {
     private WindowSettings windowSettings;
     /** Whether a desk was put on screen (only then is its window's place worth keeping). */
     private boolean deskShown;
+    /** The set-up wizard in this window (first start) has something typed: closing the window asks first. */
+    private final javafx.beans.property.BooleanProperty wizardChanged = new javafx.beans.property.SimpleBooleanProperty(this, "wizardChanged");
+    private java.util.function.Supplier<String> wizardQuestion = () -> "";
 
     /** @param home the user's SalonDesk folder (the language is remembered there) */
     public Shell(Stage stage, TaskRunner tasks, Messages messages, Clock clock, Path home) {
@@ -70,6 +74,10 @@ public final class Shell implements AutoCloseable {
         DeskWindows.watch();   // every window opened over the desk: whole, centred on it, inside the screen
         this.placement = new WindowPlacement(stage);
         stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> rememberPlacement());
+        // closing the window (its ✕, ☰ → Quit) asks first about what is typed and not saved (issue 31):
+        // in a window over it, and in the wizard when that is this window's screen
+        DiscardGuard.guardWindowsOver(stage);
+        DiscardGuard.install(stage, wizardChanged, () -> wizardQuestion.get(), () -> this.messages);
     }
 
     /** Shows what the database holds: the desk of its salon, or the welcome screen. */
@@ -150,6 +158,7 @@ public final class Shell implements AutoCloseable {
     // ---- first start ------------------------------------------------------------------------------
 
     private void showWelcome() {
+        noWizard();
         WelcomeViewModel vm = new WelcomeViewModel(messages, tasks, () -> new DeskLogic(backend).demo(clock, messages).seed());
         vm.setOnDemo(salon -> showDesk(new Session(backend, salon)));
         vm.setOnSetUp(() -> showWizard(null));
@@ -169,8 +178,15 @@ public final class Shell implements AutoCloseable {
                 ZoneId.systemDefault(), new DeskLogic(backend).salonSetup()::create);
         SetupWizardView view = new SetupWizardView(vm, messages);
         if (over == null) {
-            vm.setOnCreated(salon -> showDesk(new Session(backend, salon)));
-            view.setOnCancel(this::showWelcome);
+            vm.setOnCreated(salon -> {
+                noWizard();
+                showDesk(new Session(backend, salon));
+            });
+            // Cancel and Esc go back to the welcome screen, asking first when something was typed
+            Messages words = messages;
+            view.setOnCancel(() -> DiscardGuard.confirm(stage, vm.changedProperty(), vm::discardQuestion, words, this::showWelcome));
+            wizardQuestion = vm::discardQuestion;
+            wizardChanged.bind(vm.changedProperty());
             stage.setTitle(messages.get("wizard.title"));
             setScene(view.root(), 900, 680);
             return;
@@ -179,12 +195,20 @@ public final class Shell implements AutoCloseable {
         window.initOwner(over);
         window.setTitle(messages.get("wizard.title"));
         window.setScene(new Scene(view.root(), 900, 680));
-        view.setOnCancel(window::close);
+        view.setOnCancel(() -> DiscardGuard.requestClose(window));
+        DiscardGuard.install(window, vm.changedProperty(), vm::discardQuestion, messages);
         vm.setOnCreated(salon -> {
             window.close();
             showDesk(new Session(backend, salon));
         });
         DeskWindows.showModal(window);
+    }
+
+    /** The wizard is no longer this window's screen: closing it asks nothing more about it. */
+    private void noWizard() {
+        wizardChanged.unbind();
+        wizardChanged.set(false);
+        wizardQuestion = () -> "";
     }
 
     // ---- the desk ---------------------------------------------------------------------------------
@@ -214,10 +238,11 @@ public final class Shell implements AutoCloseable {
 
     private void showDesk(Session s, LocalDate shown, DeskData data) {
         StartupTimeline.mark("desk-data");
-        // built again (language, salon settings, masters): keep the window's size and place
-        boolean again = desk != null && stage.getScene() != null;
-        double width = again ? stage.getScene().getWidth() : 1280;
-        double height = again ? stage.getScene().getHeight() : 800;
+        // built again (language, salon settings, masters, another salon, a backup restored): in the scene
+        // on screen, so the window keeps its size and place
+        boolean again = deskShown && stage.getScene() != null;
+        double width = 1280;
+        double height = 800;
         if (desk != null) {
             desk.close();
         }
@@ -232,9 +257,13 @@ public final class Shell implements AutoCloseable {
         }
         showBackupStatus();
         stage.setTitle(messages.format("app.title", s.salon().name()));
-        Scene scene = again ? new Scene(desk.window().root(), width, height) : null;
-        if (scene != null) {
-            stage.setScene(scene);
+        Scene scene;
+        if (again) {
+            // its root swapped, not a new Scene: under a window manager a new Scene in a maximised window
+            // took the window's un-maximised size (a 1282x821 desk in a 1600x1000 window, the rest of it
+            // the old desk's pixels) until the window was next resized (issue 31, the desktop suite)
+            scene = stage.getScene();
+            scene.setRoot(desk.window().root());
         } else {
             scene = setScene(desk.window().root(), width, height);
             if (!deskShown && windowSettings != null) {
@@ -324,7 +353,7 @@ public final class Shell implements AutoCloseable {
         javafx.scene.control.Label label = new javafx.scene.control.Label(messages.get("backups.restoring"));
         javafx.scene.layout.VBox splash = new javafx.scene.layout.VBox(16, new javafx.scene.control.ProgressIndicator(), label);
         splash.setStyle("-fx-alignment: center;");
-        stage.setScene(new Scene(splash, stage.getScene().getWidth(), stage.getScene().getHeight()));
+        stage.getScene().setRoot(splash);   // in the scene on screen: see showDesk
         backups.restore(backend, file, this::show, (opening, failure) -> {
             show(opening);
             javafx.scene.control.Alert alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,

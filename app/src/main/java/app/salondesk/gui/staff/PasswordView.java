@@ -57,11 +57,16 @@ public final class PasswordView {
 
         VBox box = new VBox(12, title, hint, fields, message, buttons);
         box.setPadding(new Insets(16));
+        // the window's width, not the hint's on one line: a long hint (Russian, Ukrainian) wraps instead of
+        // stretching the window across the screen, as the desktop suite's pictures showed
+        box.setPrefWidth(480);
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(vm.title());
-        stage.setScene(new Scene(box, 480, 300));
-        close.setOnAction(e -> stage.close());
+        stage.setScene(new Scene(box));
+        // Close, Esc and the ✕ ask before losing a password typed and not set (issue 31)
+        close.setOnAction(e -> app.salondesk.gui.common.DiscardGuard.requestClose(stage));
+        app.salondesk.gui.common.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         app.salondesk.gui.common.DeskWindows.showModal(stage);
         password.requestFocus();
         return stage;

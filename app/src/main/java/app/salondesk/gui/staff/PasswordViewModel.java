@@ -34,6 +34,8 @@ public final class PasswordViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyBooleanWrapper done = new ReadOnlyBooleanWrapper(this, "done");
+    /** A password typed and not set: closing the window asks first (issue 31). Set, the fields are empty again. */
+    private final app.salondesk.gui.common.UnsavedEdits edits = new app.salondesk.gui.common.UnsavedEdits(password, repeat);
 
     /**
      * @param own                whether {@code login} is the signed-in one
@@ -88,6 +90,14 @@ public final class PasswordViewModel {
                     .map(key -> messages.format("password.refused", messages.get(key)))
                     .orElseGet(() -> messages.get("staff.failed")));
         });
+    }
+
+    public ReadOnlyBooleanProperty changedProperty() {
+        return edits.changedProperty();
+    }
+
+    public String discardQuestion() {
+        return messages.get("discard.password");
     }
 
     public String login() {

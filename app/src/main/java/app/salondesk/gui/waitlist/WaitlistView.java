@@ -117,7 +117,9 @@ public final class WaitlistView {
         close.setId("waitlist-close");
         close.setCancelButton(true);
         close.setDefaultButton(true);   // a list to read: Enter closes it as Esc does (the rules and entries have buttons of their own)
-        close.setOnAction(e -> stage.close());
+        // Close, Esc and the ✕ ask before losing rules typed and not saved (issue 31)
+        close.setOnAction(e -> app.salondesk.gui.common.DiscardGuard.requestClose(stage));
+        app.salondesk.gui.common.DiscardGuard.install(stage, vm.changedProperty(), vm::discardQuestion, messages);
         HBox actions = new HBox(8, add, bookNow, edit, remove, message, close);
         actions.setAlignment(Pos.CENTER_LEFT);
 
@@ -139,7 +141,7 @@ public final class WaitlistView {
         Stage dialog = new Stage();
         dialog.initOwner(owner);
         dialog.setTitle(messages.get("waitlist.edit.title"));
-        WaitlistEntry e = row.entry();
+        WaitlistViewModel.EntryChange change = vm.change(row);
         ComboBox<Master> master = new ComboBox<>();
         master.setId("waitlist-edit-master");
         master.getItems().add(null);
@@ -147,14 +149,16 @@ public final class WaitlistView {
         master.setCellFactory(l -> masterCell(messages));
         master.setButtonCell(masterCell(messages));
         TypeAhead.install(master, m -> m == null ? messages.get("waitlist.allMasters") : m.name());
-        master.setValue(vm.masters().stream().filter(m -> e.masterId() != null && m.id() == e.masterId()).findFirst().orElse(null));
-        DatePicker from = new DatePicker(e.from());
+        master.valueProperty().bindBidirectional(change.masterProperty());
+        DatePicker from = new DatePicker();
         from.setId("waitlist-edit-from");
-        DatePicker to = new DatePicker(e.to());
+        from.valueProperty().bindBidirectional(change.fromProperty());
+        DatePicker to = new DatePicker();
         to.setId("waitlist-edit-to");
-        javafx.scene.control.TextField window = new javafx.scene.control.TextField(
-                e.window().equals(DailyWindow.ALL_DAY) ? "" : e.window().toString());
+        to.valueProperty().bindBidirectional(change.toProperty());
+        javafx.scene.control.TextField window = new javafx.scene.control.TextField();
         window.setId("waitlist-edit-window");
+        window.textProperty().bindBidirectional(change.windowProperty());
         javafx.scene.layout.GridPane grid = new javafx.scene.layout.GridPane();
         grid.setHgap(10);
         grid.setVgap(8);
@@ -166,12 +170,15 @@ public final class WaitlistView {
         save.setId("waitlist-edit-save");
         save.setDefaultButton(true);
         save.setOnAction(x -> {
-            vm.edit(row, master.getValue(), from.getValue(), to.getValue(), window.getText());
-            dialog.close();
+            change.save();
+            dialog.close();   // a save's own closing: nothing to ask
         });
         Button cancel = new Button(messages.get("waitlist.close"));
+        cancel.setId("waitlist-edit-cancel");
         cancel.setCancelButton(true);
-        cancel.setOnAction(x -> dialog.close());
+        // Cancel, Esc and the ✕ ask before losing what was changed (issue 31)
+        cancel.setOnAction(x -> app.salondesk.gui.common.DiscardGuard.requestClose(dialog));
+        app.salondesk.gui.common.DiscardGuard.install(dialog, change.changedProperty(), change::discardQuestion, messages);
         HBox buttons = new HBox(8, save, cancel);
         buttons.setAlignment(Pos.CENTER_RIGHT);
         VBox box = new VBox(12, new Label(row.client() + " \u00b7 " + row.what()), grid, buttons);

@@ -63,6 +63,8 @@ public final class WaitlistViewModel {
     private final BooleanProperty autoBook = new SimpleBooleanProperty(this, "autoBook", true);
     private final ObjectProperty<Integer> lifetimeDays = new SimpleObjectProperty<>(this, "lifetimeDays", 30);
     private final ObjectProperty<Integer> maxPerClient = new SimpleObjectProperty<>(this, "maxPerClient", 3);
+    /** The rules as typed against the rules as read or saved: closing asks first (issue 31); another day keeps them. */
+    private final app.salondesk.gui.common.UnsavedEdits rulesEdits = new app.salondesk.gui.common.UnsavedEdits(enabled, autoBook, lifetimeDays, maxPerClient);
     private final DateTimeFormatter dates;
     private final DateTimeFormatter stamps;
     private Consumer<WaitlistEntry> onBookNow = e -> { };
@@ -121,12 +123,16 @@ public final class WaitlistViewModel {
             loading.set(false);
             rows.setAll(entries.stream().map(this::row).toList());
         }, this::failed);
-        if (admin) {
+        if (admin && !rulesEdits.changed()) {
             tasks.run(desk::rules, r -> {
+                if (rulesEdits.changed()) {
+                    return;   // typed meanwhile: what was typed stays
+                }
                 enabled.set(r.enabled());
                 autoBook.set(r.autoBook());
                 lifetimeDays.set(r.lifetimeDays());
                 maxPerClient.set(r.maxPerClient());
+                rulesEdits.markUnchanged();
             }, this::failed);
         }
     }
@@ -166,6 +172,72 @@ public final class WaitlistViewModel {
         }, this::failed);
     }
 
+    /** The rules typed and not saved: closing the window asks first. */
+    public ReadOnlyBooleanProperty changedProperty() {
+        return rulesEdits.changedProperty();
+    }
+
+    public String discardQuestion() {
+        return messages.get("discard.waitlistRules");
+    }
+
+    /**
+     * "Change…" of one entry: what it waits for, as typed in its small window, and whether that
+     * differs from the entry (closing the window then asks first, issue 31). Holds no controls.
+     */
+    public final class EntryChange {
+        private final Row row;
+        private final ObjectProperty<Master> master = new SimpleObjectProperty<>(this, "master");
+        private final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>(this, "from");
+        private final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>(this, "to");
+        private final javafx.beans.property.StringProperty window = new javafx.beans.property.SimpleStringProperty(this, "window", "");
+        private final app.salondesk.gui.common.UnsavedEdits edits;
+
+        private EntryChange(Row row) {
+            this.row = row;
+            WaitlistEntry e = row.entry();
+            master.set(masters.stream().filter(m -> e.masterId() != null && m.id() == e.masterId()).findFirst().orElse(null));
+            from.set(e.from());
+            to.set(e.to());
+            window.set(e.window().equals(DailyWindow.ALL_DAY) ? "" : e.window().toString());
+            edits = new app.salondesk.gui.common.UnsavedEdits(master, from, to, window);
+        }
+
+        public ObjectProperty<Master> masterProperty() {
+            return master;
+        }
+
+        public ObjectProperty<LocalDate> fromProperty() {
+            return from;
+        }
+
+        public ObjectProperty<LocalDate> toProperty() {
+            return to;
+        }
+
+        public javafx.beans.property.StringProperty windowProperty() {
+            return window;
+        }
+
+        public ReadOnlyBooleanProperty changedProperty() {
+            return edits.changedProperty();
+        }
+
+        public String discardQuestion() {
+            return messages.format("discard.waitlistEntry", row.client());
+        }
+
+        /** "Save": asks the database to change the entry so (an answer in {@link #messageProperty()}). */
+        public void save() {
+            edit(row, master.get(), from.get(), to.get(), window.get());
+        }
+    }
+
+    /** What "Change…" edits for one entry. */
+    public EntryChange change(Row row) {
+        return new EntryChange(row);
+    }
+
     public void bookNow(Row row) {
         if (row != null) {
             onBookNow.accept(row.entry());
@@ -192,7 +264,12 @@ public final class WaitlistViewModel {
         tasks.run(() -> {
             desk.saveRules(rules);
             return rules;
-        }, saved -> message.set(messages.get("waitlist.rules.saved")), this::failed);
+        }, saved -> {
+            message.set(messages.get("waitlist.rules.saved"));
+            if (rules.equals(new WaitlistRules(enabled.get(), autoBook.get(), lifetimeDays.get(), maxPerClient.get()))) {
+                rulesEdits.markUnchanged();   // what is on screen is what was saved (not if typed on meanwhile)
+            }
+        }, this::failed);
     }
 
     private void failed(Throwable t) {

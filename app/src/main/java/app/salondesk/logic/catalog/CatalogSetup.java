@@ -44,6 +44,12 @@ public interface CatalogSetup {
     /** Her own phases (null: leave them) and cleanup (null: the service's), as {@code masters services --phases --cleanup}. */
     SetupResult<Boolean> setOwnShape(long masterId, long serviceId, Phases phases, Integer cleanupMin);
 
+    /**
+     * Her phases the service's again, her own dropped, and her length the service's (issue 31); her
+     * cleanup {@code cleanupMin} (null: the service's), as {@code masters services --phases service}.
+     */
+    SetupResult<Boolean> useServicePhases(long masterId, long serviceId, Integer cleanupMin);
+
     /** These offers made or changed, those withdrawn, together. */
     SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn);
 }

@@ -92,6 +92,11 @@ public final class CatalogSetupService implements CatalogSetup {
     }
 
     @Override
+    public SetupResult<Boolean> useServicePhases(long masterId, long serviceId, Integer cleanupMin) {
+        return found(SetupResult.attempt(() -> services.useServicePhases(tenantId, masterId, serviceId, null, cleanupMin)));
+    }
+
+    @Override
     public SetupResult<Boolean> saveOffers(List<Offer> offered, List<Offer> withdrawn) {
         return SetupResult.attempt(() -> {
             services.saveOffers(tenantId, offered, withdrawn);

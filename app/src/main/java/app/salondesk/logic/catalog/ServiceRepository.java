@@ -137,6 +137,21 @@ public final class ServiceRepository {
                 .and(MASTER_SERVICES.SERVICE_ID.eq(serviceId))).execute() == 1;
     }
 
+    /**
+     * A master's phases of a service the service's again (issue 31): her own dropped, her length
+     * {@code durationMin} (null: the service's, whose phases then fit it unstretched) and her cleanup
+     * {@code cleanupMin} (null: the service's). What {@code masters services --add … --phases service}
+     * and the screen's "Use the service's phases" write. False when she does not do the service.
+     */
+    public boolean useServicePhases(long tenantId, long masterId, long serviceId, Integer durationMin, Integer cleanupMin) {
+        return dsl.update(MASTER_SERVICES)
+                .setNull(MASTER_SERVICES.PHASES)
+                .set(MASTER_SERVICES.DURATION_MIN, durationMin)
+                .set(MASTER_SERVICES.CLEANUP_MIN, cleanupMin)
+                .where(MASTER_SERVICES.TENANT_ID.eq(tenantId).and(MASTER_SERVICES.MASTER_ID.eq(masterId))
+                        .and(MASTER_SERVICES.SERVICE_ID.eq(serviceId))).execute() == 1;
+    }
+
     /** A master's own shape of a service: her phases (null: none of her own) and cleanup (-1: none of her own). */
     public Shape ownShape(long tenantId, long masterId, long serviceId) {
         return dsl.select(MASTER_SERVICES.PHASES, MASTER_SERVICES.CLEANUP_MIN).from(MASTER_SERVICES)

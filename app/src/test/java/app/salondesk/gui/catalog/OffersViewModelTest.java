@@ -77,6 +77,11 @@ class OffersViewModelTest {
         }
 
         @Override
+        public SetupResult<Boolean> useServicePhases(long masterId, long serviceId, Integer cleanupMin) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public java.util.Map<Long, ServiceRepository.Shape> shapes() {
             return java.util.Map.of();
         }

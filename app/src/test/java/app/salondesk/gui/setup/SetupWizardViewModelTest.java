@@ -58,6 +58,32 @@ class SetupWizardViewModelTest {
     }
 
     @Test
+    void whatWasTypedIsAChangeAndEmptyRowsAreNot() {
+        SetupWizardViewModel vm = wizard();
+        assertFalse(vm.changedProperty().get(), "as it opened: its own defaults are no change");
+        assertEquals("Discard the salon you started to set up?", vm.discardQuestion());
+        vm.team().add();
+        vm.services().add();
+        vm.next();   // nothing written, only the errors shown
+        assertFalse(vm.changedProperty().get(), "an empty master's or service's row, a step's errors");
+
+        vm.services().items().get(2).priceProperty().set("450");
+        assertTrue(vm.changedProperty().get(), "a price typed in a row with no name yet");
+        vm.services().items().get(2).priceProperty().set(" ");
+        assertFalse(vm.changedProperty().get(), "typed away again");
+        vm.team().members().get(1).nameProperty().set("Marta");
+        assertTrue(vm.changedProperty().get());
+        vm.team().members().get(1).nameProperty().set("");
+        vm.week().days().get(6).openProperty().set(true);
+        assertTrue(vm.changedProperty().get(), "Sunday opened");
+        vm.week().days().get(6).openProperty().set(false);
+        assertFalse(vm.changedProperty().get());
+        vm.salon().nameProperty().set("Lotus");
+        assertTrue(vm.changedProperty().get());
+        assertEquals("Discard the set-up of Lotus?", vm.discardQuestion());
+    }
+
+    @Test
     void nextStaysOnAStepUntilItIsRight() {
         SetupWizardViewModel vm = wizard();
         vm.next();

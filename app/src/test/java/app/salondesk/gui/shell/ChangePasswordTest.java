@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** ☰ → Change my password, by a receptionist signed in to a shared server as her own login. */
 @ExtendWith(ApplicationExtension.class)
@@ -99,6 +100,36 @@ class ChangePasswordTest {
         tasks.awaitIdle();
         ((HikariDataSource) session.backend().database().dataSource()).getHikariPoolMXBean().softEvictConnections();
         assertEquals(login, session.backend().dsl().fetchValue("SELECT session_user::text", String.class));
+    }
+
+    @Test
+    void aPasswordTypedAndNotSetIsAskedAboutBeforeItIsLost(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#more").queryAs(MenuButton.class).getItems().stream()
+                .anyMatch(i -> "change-password".equals(i.getId()) && i.isVisible()));
+        robot.clickOn("#more");
+        robot.clickOn("#change-password");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#password-new").tryQuery().isPresent());
+        Stage window = (Stage) robot.lookup("#password-new").query().getScene().getWindow();
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);   // nothing typed: it just closes
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !window.isShowing());
+        assertTrue(DiscardChangesTest.lookupQuestion().isEmpty());
+
+        robot.clickOn("#more");
+        robot.clickOn("#change-password");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#password-new").tryQuery().isPresent());
+        Stage again = (Stage) robot.lookup("#password-new").query().getScene().getWindow();
+        robot.clickOn("#password-new").write("half-typed-1");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);   // issue 31: it closed without a word
+        assertEquals("Discard the new password you typed?", DiscardChangesTest.question(robot).getContentText());
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> DiscardChangesTest.lookupQuestion().isEmpty());
+        assertTrue(again.isShowing());
+        assertEquals("half-typed-1", robot.lookup("#password-new").queryAs(javafx.scene.control.PasswordField.class).getText());
+        robot.targetWindow(again);
+        robot.clickOn("#password-close");
+        DiscardChangesTest.question(robot);
+        robot.clickOn("#discard-discard");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !again.isShowing());
     }
 
     private static String session_user(Connection c) throws SQLException {

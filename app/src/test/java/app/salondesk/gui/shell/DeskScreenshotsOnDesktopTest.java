@@ -102,11 +102,16 @@ class DeskScreenshotsOnDesktopTest {
             stage.setMaximized(true);
             shown.set(stage);
         });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible())
-                .queryAll().size() > 10);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> shown.get().isMaximized());
-        Thread.sleep(1500);   // the window manager's frame, the day painted
+        // walked on the FX thread: a live update may replace the day's entries while they are looked up
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup((Node n) -> n instanceof DayEntryView d
+                && d.isVisible()).queryAll().size() > 10).get());
+        // maximised by the window manager, its frame drawn: as large as the screen, a title bar above the scene
+        javafx.geometry.Rectangle2D area = WholeWindows.visible();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> shown.get().isMaximized()
+                && shown.get().getWidth() >= area.getWidth() - 2 && shown.get().getHeight() >= area.getHeight() - 2
+                && shown.get().getHeight() - shown.get().getScene().getHeight() >= 10).get());
         WaitForAsyncUtils.waitForFxEvents();
+        Thread.sleep(500);   // the day painted at that size: painting has no event to wait for
         Path file = DesktopShots.ofScreen(name);
         assertTrue(Files.size(file) > 20_000, "a picture of the desk: " + file);
     }

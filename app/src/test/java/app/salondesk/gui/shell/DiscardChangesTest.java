@@ -251,6 +251,81 @@ class DiscardChangesTest {
         assertEquals(List.of(), problems);
     }
 
+    @Test
+    void aRepeatChosenOnTheFormIsAChangeAndOneTickedAwayIsNot(FxRobot robot) throws Exception {
+        Stage form = openForm(robot);
+        robot.clickOn("#form-repeat");   // issue 31: the repeat's fields were not counted, Esc closed the form
+        robot.doubleClickOn("#form-repeat-weeks").eraseText(4).write("2");
+        robot.type(KeyCode.ESCAPE);
+        assertEquals("Discard this booking?", question(robot).getContentText());
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> lookupQuestion().isEmpty());
+        assertTrue(form.isShowing());
+        assertTrue(robot.lookup("#form-repeat").queryAs(javafx.scene.control.CheckBox.class).isSelected(), "kept as chosen");
+        assertEquals("2", robot.lookup("#form-repeat-weeks").queryAs(TextField.class).getText());
+        robot.targetWindow(form);
+        robot.clickOn("#form-repeat");   // not repeated after all: nothing left to lose
+        robot.type(KeyCode.ESCAPE);
+        waitFor(() -> !form.isShowing());
+        assertTrue(lookupQuestion().isEmpty());
+    }
+
+    @Test
+    void theWaitlistsRulesAndAChangeOfAnEntryAskBeforeTheyAreLost(FxRobot robot) throws Exception {
+        f.dsl.execute("DELETE FROM waitlist_entries");
+        f.dsl.execute("INSERT INTO waitlist_entries (tenant_id, client_id, service_id, master_id, date_from, date_to) VALUES ("
+                + f.tenant + ", " + f.client + ", " + f.cut + ", " + f.anna + ", '" + EngineFixture.DAY + "', '" + EngineFixture.DAY + "')");
+        Stage waitlist = openFromMenu(robot, "waitlist", "#waitlist-table");
+        javafx.scene.control.TableView<?> table = robot.lookup("#waitlist-table").queryAs(javafx.scene.control.TableView.class);
+        waitFor(() -> table.getItems().size() == 1);
+        robot.interact(() -> robot.lookup("#waitlist-rules").queryAs(javafx.scene.control.TitledPane.class).setExpanded(true));
+        waitFor(() -> robot.lookup("#waitlist-enabled").query().isVisible());
+        WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);   // the rules read
+        robot.clickOn("#waitlist-enabled");   // issue 31: the rules typed were lost to Esc without a word
+        boolean typed = robot.lookup("#waitlist-enabled").queryAs(javafx.scene.control.CheckBox.class).isSelected();
+        // another day: the entries are read again, the rules typed stay
+        robot.interact(() -> robot.lookup("#waitlist-day").queryAs(javafx.scene.control.DatePicker.class).setValue(EngineFixture.DAY.plusDays(1)));
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(typed, robot.lookup("#waitlist-enabled").queryAs(javafx.scene.control.CheckBox.class).isSelected());
+        robot.type(KeyCode.ESCAPE);
+        assertEquals("Discard the changes to the waitlist's rules?", question(robot).getContentText());
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> lookupQuestion().isEmpty());
+        assertTrue(waitlist.isShowing());
+        assertEquals(typed, robot.lookup("#waitlist-enabled").queryAs(javafx.scene.control.CheckBox.class).isSelected());
+
+        // Change… of the entry: the part of the day typed, then Esc
+        robot.interact(() -> robot.lookup("#waitlist-day").queryAs(javafx.scene.control.DatePicker.class).setValue(EngineFixture.DAY));
+        waitFor(() -> table.getItems().size() == 1);
+        robot.interact(() -> table.getSelectionModel().select(0));
+        robot.targetWindow(waitlist);
+        robot.clickOn("#waitlist-edit");
+        waitFor(() -> robot.lookup("#waitlist-edit-window").tryQuery().isPresent());
+        Stage change = (Stage) robot.lookup("#waitlist-edit-window").query().getScene().getWindow();
+        robot.targetWindow(change);
+        robot.clickOn("#waitlist-edit-window").write("13:00-17:00");
+        robot.type(KeyCode.ESCAPE);
+        assertEquals("Discard the changes to what Iryna waits for?", question(robot).getContentText());
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> lookupQuestion().isEmpty());
+        assertTrue(change.isShowing());
+        assertEquals("13:00-17:00", robot.lookup("#waitlist-edit-window").queryAs(TextField.class).getText());
+        robot.targetWindow(change);
+        robot.clickOn("#waitlist-edit-cancel");
+        question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> !change.isShowing());
+        assertEquals(1, f.count("SELECT count(*) FROM waitlist_entries WHERE window_from_min = 0"),
+                "nothing changed");
+        // the window itself: its rules are still typed
+        robot.targetWindow(waitlist);
+        robot.clickOn("#waitlist-close");
+        question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> !waitlist.isShowing());
+    }
+
     // ---- helpers --------------------------------------------------------------------------
 
     private Stage openForm(FxRobot robot) throws Exception {

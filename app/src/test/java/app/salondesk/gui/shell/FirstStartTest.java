@@ -1,6 +1,7 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.gui.common.BackgroundTasks;
+import app.salondesk.gui.common.DiscardGuard;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.catalog.ServiceRepository;
 import app.salondesk.logic.clients.ClientRepository;
@@ -61,9 +62,11 @@ class FirstStartTest {
     private final BackgroundTasks tasks = new BackgroundTasks();
     private Shell shell;
     private Opening opening;
+    private Stage stage;
 
     @Start
     void start(Stage stage) throws IOException {
+        this.stage = stage;
         Path home = Files.createTempDirectory("salondesk-first-start");
         opening = TestDesks.offFx(() -> Session.start(new AppHome(home), DbOptions.embedded(), null));
         shell = new Shell(stage, tasks, new Messages(Locale.ENGLISH), Clock.systemUTC(), home);
@@ -210,6 +213,49 @@ class FirstStartTest {
         assertEquals(List.of("Own Salon"), salons.findAll().stream().map(Salon::name).toList());
         waitFor(() -> robot.lookup("#settings-message").queryAs(Label.class).getText()
                 .equals("The demo salon \"" + DemoSalon.NAME + "\" was removed."));
+    }
+
+    @Test
+    void escInTheWizardAsksBeforeLosingWhatWasTypedAndEnterKeepsIt(FxRobot robot) throws Exception {
+        // at first start the wizard is this window's screen, not a window of its own (issue 31)
+        robot.clickOn("#welcome-setup");
+        waitFor(() -> robot.lookup("#salon-name").tryQuery().isPresent());
+        robot.type(KeyCode.ESCAPE);   // nothing typed: back to the welcome screen at once
+        waitFor(() -> robot.lookup("#welcome-setup").tryQuery().isPresent());
+        assertTrue(DiscardChangesTest.lookupQuestion().isEmpty());
+
+        robot.clickOn("#welcome-setup");
+        waitFor(() -> robot.lookup("#salon-name").tryQuery().isPresent());
+        robot.clickOn("#salon-name").write("Lotus Beauty");
+        chooseValue(robot, "#salon-country", "UA");   // a computer that names no region is asked first
+        robot.clickOn("#wizard-next");
+        waitFor(() -> robot.lookup("#week-from-MONDAY").tryQuery().isPresent());
+        robot.type(KeyCode.ESCAPE);
+        assertEquals("Discard the set-up of Lotus Beauty?", DiscardChangesTest.question(robot).getContentText());
+        robot.type(KeyCode.ENTER);   // the default: keep editing
+        waitFor(() -> DiscardChangesTest.lookupQuestion().isEmpty());
+        assertTrue(robot.lookup("#week-from-MONDAY").tryQuery().isPresent(), "still on the wizard's step");
+        robot.targetWindow(stage);
+        robot.clickOn("#wizard-back");
+        waitFor(() -> robot.lookup("#salon-name").tryQuery().isPresent());
+        assertEquals("Lotus Beauty", robot.lookup("#salon-name").queryAs(javafx.scene.control.TextField.class).getText());
+
+        // the window's ✕ (and ☰ → Quit on a desk) asks too, and Keep editing keeps the window
+        robot.interact(() -> DiscardGuard.requestClose(stage));
+        DiscardChangesTest.question(robot);
+        robot.clickOn("#discard-keep");
+        waitFor(() -> DiscardChangesTest.lookupQuestion().isEmpty());
+        assertTrue(stage.isShowing());
+
+        // Cancel, then Discard: the welcome screen, nothing made
+        robot.targetWindow(stage);
+        robot.clickOn("#wizard-cancel");
+        DiscardChangesTest.question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> robot.lookup("#welcome-setup").tryQuery().isPresent());
+        assertTrue(new SalonRepository(opening.backend().dsl()).findAll().isEmpty());
+        robot.interact(() -> DiscardGuard.requestClose(stage));   // the welcome screen has nothing to lose: it closes
+        waitFor(() -> !stage.isShowing());
     }
 
     /** Picks from one of the long lists (currencies, countries) by value: scrolling to it would test the scroll bar. */

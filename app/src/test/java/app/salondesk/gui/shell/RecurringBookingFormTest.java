@@ -144,6 +144,15 @@ class RecurringBookingFormTest {
         FrontDeskTest.openContextMenu(robot, robot.lookup((Node n) -> n instanceof DayEntryView d && d.isVisible()).query());
         robot.clickOn("#menu-open");
         waitFor(() -> robot.lookup("#form-series-cancel").tryQuery().isPresent());
+        // "change the later ones too" ticked is a change: Esc asks (issue 31), Enter keeps it ticked
+        robot.clickOn("#form-series-later");
+        robot.type(KeyCode.ESCAPE);
+        DiscardChangesTest.question(robot);
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> DiscardChangesTest.lookupQuestion().isEmpty());
+        assertTrue(robot.lookup("#form-series-later").queryAs(javafx.scene.control.CheckBox.class).isSelected());
+        robot.targetWindow(robot.lookup("#form-series-later").query().getScene().getWindow());
+        robot.clickOn("#form-series-later");
         robot.clickOn("#form-series-cancel");
         waitFor(() -> robot.lookup("#confirm-series-yes").tryQuery().isPresent());
         robot.clickOn("#confirm-series-yes");

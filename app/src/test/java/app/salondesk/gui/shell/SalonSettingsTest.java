@@ -113,6 +113,73 @@ class SalonSettingsTest {
         assertEquals("22 123 45 67", text(robot, "#salon-phone"), "written as Poles write it now");
     }
 
+    @Test
+    void theSettingsAskBeforeLosingATextSizeChosenAndNotApplied(FxRobot robot) throws Exception {
+        waitFor(() -> shell.desk() != null && shell.desk().schedule().scheduleProperty().get() != null);
+        int before = shell.textSize().get();
+        robot.clickOn("#more");
+        robot.clickOn("#settings");
+        waitFor(() -> robot.lookup("#settings-text-size").tryQuery().isPresent());
+        @SuppressWarnings("unchecked")
+        ComboBox<Integer> size = robot.lookup("#settings-text-size").queryAs(ComboBox.class);
+        Integer other = size.getItems().stream().filter(px -> px != before).findFirst().orElseThrow();
+        robot.interact(() -> size.setValue(other));
+        robot.type(KeyCode.ESCAPE);   // issue 31: it closed without a word
+        assertEquals("Discard the changes to the settings?", DiscardChangesTest.question(robot).getContentText());
+        robot.type(KeyCode.ENTER);
+        waitFor(() -> DiscardChangesTest.lookupQuestion().isEmpty());
+        assertTrue(size.getScene().getWindow().isShowing(), "Enter keeps the settings open");
+        assertEquals(other, size.getValue());
+        robot.targetWindow(size.getScene().getWindow());
+        robot.clickOn("#settings-cancel");
+        DiscardChangesTest.question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> robot.lookup("#settings-text-size").tryQuery().isEmpty());
+        assertEquals(before, shell.textSize().get(), "nothing applied");
+
+        // chosen back as it was: nothing to lose, Esc just closes
+        robot.targetWindow(stage);
+        robot.clickOn("#more");
+        robot.clickOn("#settings");
+        waitFor(() -> robot.lookup("#settings-text-size").tryQuery().isPresent());
+        @SuppressWarnings("unchecked")
+        ComboBox<Integer> again = robot.lookup("#settings-text-size").queryAs(ComboBox.class);
+        robot.interact(() -> again.setValue(other));
+        robot.interact(() -> again.setValue(before));
+        robot.type(KeyCode.ESCAPE);
+        waitFor(() -> robot.lookup("#settings-text-size").tryQuery().isEmpty());
+        assertTrue(DiscardChangesTest.lookupQuestion().isEmpty());
+    }
+
+    @Test
+    void quitAsksAboutAWindowOverTheDeskWithChangesAndKeepsEverythingOnKeepEditing(FxRobot robot) throws Exception {
+        waitFor(() -> shell.desk() != null && shell.desk().schedule().scheduleProperty().get() != null);
+        robot.clickOn("#more");
+        robot.clickOn("#setup-masters");
+        waitFor(() -> robot.lookup("#master-new-name").tryQuery().isPresent());
+        Stage masters = (Stage) robot.lookup("#master-new-name").query().getScene().getWindow();
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);   // loaded
+        robot.targetWindow(masters);
+        robot.clickOn("#master-new-name").write("Zoryana");
+        // ☰ → Quit on the desk behind it (issue 31: the desk closed, and Zoryana with it)
+        robot.targetWindow(stage);
+        robot.clickOn("#more");
+        robot.clickOn("#quit");
+        assertEquals("Discard the changes you made here?", DiscardChangesTest.question(robot).getContentText());
+        robot.type(KeyCode.ENTER);   // keep editing: nothing closes
+        waitFor(() -> DiscardChangesTest.lookupQuestion().isEmpty());
+        assertTrue(stage.isShowing() && masters.isShowing());
+        assertEquals("Zoryana", robot.lookup("#master-new-name").queryAs(TextField.class).getText());
+
+        // Ctrl+Q, Discard: the masters' window closes, then the desk
+        robot.targetWindow(stage);
+        robot.interact(stage::requestFocus);   // the keys go to the desk's window, not the masters'
+        robot.press(KeyCode.CONTROL, KeyCode.Q).release(KeyCode.Q, KeyCode.CONTROL);
+        DiscardChangesTest.question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> !masters.isShowing() && !stage.isShowing());
+    }
+
     private static void openSettings(FxRobot robot) throws Exception {
         robot.clickOn("#more");
         robot.clickOn("#salon-settings");

@@ -142,6 +142,34 @@ class ServicePhasesSetupTest {
         assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.newBooking(s.f.anna, at(14, 20), 50)));
         assertInstanceOf(BookingOutcome.TimeTaken.class, engine.book(s.f.newBooking(s.f.anna, at(15, 30), 5)));
         assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.newBooking(s.f.anna, at(15, 35), 5)));
+
+        // and back to the service's phases (issue 31: there was no way back): shown at once, counted as a change, written by Save
+        robot.targetWindow(own.getScene().getWindow());
+        waitFor(() -> robot.from(own).lookup("#own-shape-use-service").query().isVisible());
+        robot.clickOn("#own-shape-use-service");
+        waitFor(() -> "40".equals(robot.from(own).lookup("#phase-minutes-1").queryAs(TextField.class).getText()));
+        assertEquals("30", robot.from(own).lookup("#phase-minutes-0").queryAs(TextField.class).getText());
+        assertEquals("5", robot.from(own).lookup("#service-cleanup").queryAs(TextField.class).getText(), "her cleanup stays hers");
+        assertEquals(false, robot.from(own).lookup("#own-shape-use-service").query().isVisible());
+        robot.type(KeyCode.ESCAPE);
+        DiscardChangesTest.question(robot);
+        robot.type(KeyCode.ENTER);   // keep editing
+        waitFor(() -> DiscardChangesTest.lookupQuestion().isEmpty());
+        robot.targetWindow(own.getScene().getWindow());
+        robot.clickOn("#own-shape-save");
+        waitFor(() -> text(robot, "#own-shape-message").equals("Anna follows the service's phases of Colour again."));
+        var again = s.f.dsl.resultQuery("SELECT duration_min, phases, cleanup_min FROM master_services WHERE master_id = " + s.f.anna
+                + " AND service_id = " + colour).fetchOne();
+        assertEquals(null, again.get(0, Integer.class), "her length the service's");
+        assertEquals(null, again.get(1, Integer[].class), "her phases the service's");
+        assertEquals(5, again.get(2, Integer.class));
+        // her colour at 16:00 as the service's: busy 16:00–16:30, free 16:30–17:10, busy 17:10–17:45 with her cleanup
+        assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.serviceWith(s.f.anna, colour, at(16, 0))));
+        assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.newBooking(s.f.anna, at(16, 30), 40)));
+        assertInstanceOf(BookingOutcome.TimeTaken.class, engine.book(s.f.newBooking(s.f.anna, at(17, 40), 5)));
+        assertInstanceOf(BookingOutcome.Booked.class, engine.book(s.f.newBooking(s.f.anna, at(17, 45), 5)));
+        robot.type(KeyCode.ESCAPE);   // saved: it just closes
+        waitFor(() -> !own.getScene().getWindow().isShowing());
     }
 
     @Test

@@ -166,7 +166,7 @@ public final class BookingFormViewModel {
         });
         note.addListener((obs, old, now) -> checks.note());
         edits = new app.salondesk.gui.common.UnsavedEdits(clientName, clientPhone, service, master, start.dateProperty(), start.timeProperty(),
-                duration, note);
+                duration, note, repeat.chosenProperty());
         // on the waitlist, what was typed is kept there: closing the form then loses nothing
         waitlist.onJoined(edits::markUnchanged);
     }

@@ -71,6 +71,16 @@ public final class FormRepeat {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final ReadOnlyBooleanWrapper allDone = new ReadOnlyBooleanWrapper(this, "allDone");
+    /**
+     * What was chosen here, for the form's "has changes" (issue 31: a repeat chosen was lost to Esc
+     * without a question): the rule while "repeat" is ticked (its ending as chosen), and "the later
+     * ones too" of an occurrence.
+     */
+    private final javafx.beans.binding.ObjectBinding<List<Object>> chosen = javafx.beans.binding.Bindings.createObjectBinding(
+            () -> java.util.Arrays.asList(on.get() ? everyWeeks.get() : null, on.get() ? mode.get() : null,
+                    on.get() && mode.get() == Mode.TIMES ? times.get() : null, on.get() && mode.get() == Mode.UNTIL ? lastDay.get() : null,
+                    later.get()),
+            on, everyWeeks, mode, times, lastDay, later);
 
     /** What the answer is of, and what a picked time is asked again for. */
     private Operation operation;
@@ -249,6 +259,11 @@ public final class FormRepeat {
 
     public ObjectProperty<LocalDate> lastDayProperty() {
         return lastDay;
+    }
+
+    /** What was chosen of the repeat or the series, as one value: see {@link #chosen}. */
+    javafx.beans.value.ObservableValue<List<Object>> chosenProperty() {
+        return chosen;
     }
 
     /** Editing an occurrence of a series: change its later ones the same way. */
