@@ -50,7 +50,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 class CheckoutAttackTest {
 
     static final List<String> TABLES = List.of("products", "stock_moves", "commission_rates", "till_days", "till_moves", "till_closings",
-            "sales", "sale_lines", "sale_payments", "sale_bookings", "sale_voids", "sale_refunds", "sale_refund_lines");
+            "sales", "sale_lines", "sale_payments", "sale_bookings", "sale_voids", "sale_refunds", "sale_refund_lines",
+            "takings_closed_days", "takings_closed_lines", "takings_closed_methods");
 
     AttackedServer s;
     long cut;
@@ -276,6 +277,7 @@ class CheckoutAttackTest {
         assertEquals("42501", refused("olena", "SELECT commission_minor FROM sale_lines"));
         assertEquals("42501", refused("olena", "SELECT * FROM sale_lines"));
         assertEquals("42501", refused("olena", "SELECT commission_minor FROM sale_refund_lines"));
+        assertEquals("42501", refused("olena", "SELECT commission_minor FROM takings_closed_lines"), "nor what a closing kept of it");
         count("olena", "SELECT count(amount_minor) FROM sale_lines");
         assertEquals("42501", refused("olena", "INSERT INTO commission_rates (tenant_id, master_id, scope, percent) VALUES (" + s.bloom + ", "
                 + s.marta + ", 'services', 90)"));
@@ -387,6 +389,9 @@ class CheckoutAttackTest {
         writes.put("sale_voids", new String[]{"tenant_id, sale_id, reason", "a", "reason", ""});
         writes.put("sale_refunds", new String[]{"tenant_id, sale_id, request_id, amount_minor, method, reason", "a", "reason", ""});
         writes.put("sale_refund_lines", new String[]{"tenant_id, refund_id, sale_id, line_no, amount_minor", "a", "amount_minor", ""});
+        writes.put("takings_closed_days", new String[]{"tenant_id, day, sales", "", "sales", ""});
+        writes.put("takings_closed_lines", new String[]{"tenant_id, day, master_id, kind, sold_minor", "", "sold_minor", ""});
+        writes.put("takings_closed_methods", new String[]{"tenant_id, day, method, paid_minor", "", "paid_minor", ""});
         List<String> wrong = new ArrayList<>();
         for (String who : List.of("olena", "anna", "mira")) {
             try (Connection c = s.connect(who)) {
@@ -396,7 +401,8 @@ class CheckoutAttackTest {
                     String[] rule = w.getValue();
                     boolean reads = !(who.equals("olena") && (t.equals("commission_rates")));
                     // a receptionist reads the lines but their commission: named columns only
-                    String select = who.equals("olena") && t.startsWith("sale_") && t.contains("lines") ? "count(amount_minor)" : "count(*)";
+                    String select = who.equals("olena") && t.startsWith("sale_") && t.contains("lines") ? "count(amount_minor)"
+                            : who.equals("olena") && t.equals("takings_closed_lines") ? "count(sold_minor)" : "count(*)";
                     check(c, who, "SELECT " + select + " FROM " + t, reads, wrong);
                     check(c, who, "INSERT INTO " + t + " (" + rule[0] + ") SELECT " + rule[0] + " FROM " + t + " WHERE false",
                             may(who, rule[1]), wrong);

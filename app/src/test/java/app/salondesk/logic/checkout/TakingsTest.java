@@ -54,6 +54,8 @@ class TakingsTest {
         cut = id("INSERT INTO services (tenant_id, name, duration_min, price) VALUES (" + tenant + ", 'Cut', 60, 500) RETURNING id");
         mask = id("INSERT INTO products (tenant_id, name, price_minor) VALUES (" + tenant + ", 'Mask', 15000) RETURNING id");
         dsl.execute("INSERT INTO stock_moves (tenant_id, product_id, delta, kind) VALUES (" + tenant + ", " + mask + ", 100000, 'delivery')");
+        dsl.execute("INSERT INTO commission_rates (tenant_id, master_id, scope, percent) VALUES (" + tenant + ", " + anna + ", 'services', 40), ("
+                + tenant + ", " + bohdan + ", 'products', 12.5)");
     }
 
     @AfterAll
@@ -144,6 +146,50 @@ class TakingsTest {
                     assertEquals(services, m.servicesMinor(), m.masterName() + ", " + days);
                 }
             }
+        }
+    }
+
+    /**
+     * Migration 36: a closed day's takings are what its closing kept, and they are what its rows say —
+     * alone, and in a period of closed and open days together.
+     */
+    @Test
+    void closedDaysAreReadFromWhatTheirClosingKeptAndAddUpToTheirRows() {
+        Random rnd = new Random(36);
+        LocalDate first = LocalDate.of(2026, 10, 1);
+        List<Long> sold = new ArrayList<>();
+        for (int n = 0; n < 60; n++) {
+            LocalDate day = first.plusDays(rnd.nextInt(6));
+            sold.add(record(day.atTime(10 + rnd.nextInt(8), rnd.nextInt(60)).atZone(KYIV).toInstant(), rnd.nextBoolean() ? anna : bohdan,
+                    rnd.nextBoolean() ? 50_000 : 0, rnd.nextInt(2) * 15_000, rnd.nextInt(3) * 500, List.of("cash", "card").get(rnd.nextInt(2))));
+        }
+        // a refund today of one of them: today's, not its day's
+        new SaleRepository(dsl).refund(tenant, sold.get(0), 100L, PaymentMethod.CARD, "a scratch", UUID.randomUUID()).value();
+        TillRepository till = new TillRepository(dsl);
+        for (int i = 0; i < 5; i++) {
+            LocalDate d = first.plusDays(i);
+            long expected = count("SELECT till_expected_cash(" + tenant + ", '" + d + "')");
+            till.close(tenant, d, expected, "").value();
+        }
+        assertEquals(5, count("SELECT count(*) FROM takings_closed_days WHERE tenant_id = " + tenant + " AND day < '" + first.plusDays(5) + "'"));
+        LocalDate today = till.today(tenant);
+        for (LocalDate[] p : List.of(new LocalDate[]{first, first.plusDays(4)}, new LocalDate[]{first.plusDays(3), first.plusDays(5)},
+                new LocalDate[]{first, today})) {
+            String days = "BETWEEN '" + p[0] + "' AND '" + p[1] + "'";
+            long expected = count("SELECT coalesce(sum(total_minor), 0) FROM sales WHERE tenant_id = " + tenant + " AND business_day " + days
+                    + " AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = sales.id)")
+                    - count("SELECT coalesce(sum(amount_minor), 0) FROM sale_refunds WHERE tenant_id = " + tenant + " AND business_day " + days);
+            Takings t = takings.takings(tenant, p[0], p[1]);
+            assertEquals(expected, t.totalMinor(), "by day, " + days);
+            assertEquals(expected, t.methods().stream().mapToLong(Takings.ByMethod::netMinor).sum(), "by method, " + days);
+            assertEquals(expected, t.masters().stream().mapToLong(Takings.ByMaster::totalMinor).sum(), "by master, " + days);
+            assertEquals(count("SELECT count(*) FROM sales WHERE tenant_id = " + tenant + " AND business_day " + days),
+                    t.days().stream().mapToLong(Takings.Day::sales).sum(), "sales counted, " + days);
+            long commission = count("SELECT coalesce(sum(l.commission_minor), 0) FROM sale_lines l JOIN sales s ON s.id = l.sale_id "
+                    + "WHERE s.tenant_id = " + tenant + " AND s.business_day " + days);
+            assertEquals(commission + count("SELECT coalesce(sum(rl.commission_minor), 0) FROM sale_refund_lines rl JOIN sale_refunds r "
+                    + "ON r.id = rl.refund_id WHERE r.tenant_id = " + tenant + " AND r.business_day " + days),
+                    takings.pay(tenant, p[0], p[1]).stream().mapToLong(app.salondesk.model.checkout.PayLine::commissionMinor).sum(), "commission, " + days);
         }
     }
 
