@@ -82,7 +82,7 @@ public final class PayReportView {
         row.setMinHeight(ROW);
         row.setPrefHeight(ROW);
         row.setMaxHeight(ROW);
-        double first = cells.length == 1 ? width : width * 0.28;
+        double first = cells.length == 1 ? width : width * 0.24;
         double rest = cells.length == 1 ? 0 : (width - first - 6 * cells.length) / (cells.length - 1);
         for (int i = 0; i < cells.length; i++) {
             Label l = new Label(cells[i]);

@@ -243,8 +243,9 @@ final class CheckoutScreens {
         if (file == null) {
             return;
         }
-        float w = 595.28f;
-        float h = 841.89f;
+        // A4 across: six columns of amounts in a currency's words need the room
+        float w = 841.89f;
+        float h = 595.28f;
         var pages = ReceiptPrinter.layOut(new PayReportView(salon.name(), vm.from.get(), vm.to.get(), vm.payLines(), messages, salon.currency())
                 .pages(w - 2 * ReceiptPrinter.MARGIN, h - 2 * ReceiptPrinter.MARGIN));
         new ReceiptPrinter(messages, tasks, () -> over, salon.zone()).savePdf(pages, w, h, file.toPath(),
