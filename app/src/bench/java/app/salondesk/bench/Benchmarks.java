@@ -121,6 +121,13 @@ public final class Benchmarks {
                     desktop.run();
                     desktop.report(md);
                 }
+                case "checkout" -> {
+                    try (Driver driver = new Driver(CheckoutBench.DESKS)) {
+                        CheckoutBench checkout = new CheckoutBench(db, cfg, driver);
+                        checkout.run();
+                        checkout.report(md);
+                    }
+                }
                 case "phases" -> {
                     try (Driver driver = new Driver(WriteSalon.WRITERS)) {
                         PhasesBench phases = new PhasesBench(db, cfg, driver);
@@ -133,7 +140,7 @@ public final class Benchmarks {
                     messages.run();
                     messages.report(md);
                 }
-                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases or messages, not "
+                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases, messages or checkout, not "
                         + only);
             }
         }

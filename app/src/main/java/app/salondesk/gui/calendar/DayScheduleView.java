@@ -74,6 +74,7 @@ public final class DayScheduleView {
     private BiConsumer<Master, Instant> onNewBooking = (m, t) -> { };
     private Consumer<BookingRef> onOpenBooking = r -> { };
     private Consumer<BookingRef> onOpenClient = r -> { };
+    private Consumer<BookingRef> onCheckout = null;
     private Consumer<BookingRef> onOpenHistory = r -> { };
     private Consumer<BookingRef> onOpenMessages = r -> { };
 
@@ -169,6 +170,11 @@ public final class DayScheduleView {
 
     public void setOnOpenBooking(Consumer<BookingRef> handler) {
         this.onOpenBooking = handler;
+    }
+
+    /** Right-click → Check out… (issue 34); null: not offered. */
+    public void setOnCheckout(Consumer<BookingRef> handler) {
+        this.onCheckout = handler;
     }
 
     public void setOnOpenClient(Consumer<BookingRef> handler) {
@@ -405,6 +411,10 @@ public final class DayScheduleView {
         }
         MenuItem open = item("menu.open", "menu-open", () -> onOpenBooking.accept(ref));
         menu.getItems().addAll(open, client, history, sent);
+        if (onCheckout != null && (ref.status().holdsTime() || ref.status() == BookingStatus.COMPLETED)) {
+            // paying for it (and the rest of its visit); a booking paid already is said so in the window
+            menu.getItems().add(1, item("menu.checkout", "menu-checkout", () -> onCheckout.accept(ref)));
+        }
         menu.getItems().add(new SeparatorMenuItem());
         // the status it has, said and not offered; then only the changes that mean something (issue 31)
         MenuItem now = new MenuItem(messages.format("menu.statusNow", messages.get("booking.status." + ref.status().dbValue())));

@@ -113,7 +113,7 @@ public final class SheetPrinter implements SheetOutput {
      * The words drawn on a laid-out page, where they are drawn: each text as shown (cut short
      * with "…" where it did not fit, so the PDF's text says what its picture does).
      */
-    static List<PdfFile.Words> words(Region page) {
+    public static List<PdfFile.Words> words(Region page) {
         List<PdfFile.Words> out = new ArrayList<>();
         collect(page, page, out);
         return out;
@@ -131,6 +131,11 @@ public final class SheetPrinter implements SheetOutput {
         if (n instanceof javafx.scene.Parent p) {
             p.getChildrenUnmodifiable().forEach(c -> collect(c, page, out));
         }
+    }
+
+    /** A laid-out page as a PDF page: its picture at the PDF's scale, and its words (a receipt's, too). */
+    public static PdfFile.Page pdfPage(Region page) {
+        return new PdfFile.Page(picture(snapshot(page, PDF_SCALE)), words(page));
     }
 
     /** A page drawn at {@code scale} pixels per point. */

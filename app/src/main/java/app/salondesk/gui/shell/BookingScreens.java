@@ -79,6 +79,22 @@ final class BookingScreens {
     private boolean askingFirstFree;
     /** The booking form's services and offers, as last read. */
     private volatile DeskData.FormCatalogue catalogue;
+    /** Opens the checkout (issue 34): bookings, their visits, a client without bookings. */
+    private CheckoutOpener checkout = (bookings, visits, client) -> { };
+
+    /** Opens the checkout window on bookings (and their visits), or on a client's products alone. */
+    interface CheckoutOpener {
+        void open(List<Long> bookingIds, List<Long> visitIds, Long clientId);
+    }
+
+    void setCheckout(CheckoutOpener checkout) {
+        this.checkout = checkout;
+    }
+
+    /** The services the desk sells, as last read (the checkout's extra services). */
+    List<app.salondesk.model.catalog.Service> services() {
+        return catalogue.services();
+    }
 
     /** Where these windows read (the composition root, {@link FrontDesk}, makes them on its connection). */
     record Reads(ScheduleRepository schedules, ServiceRepository services, MasterRepository masters,
@@ -177,7 +193,20 @@ final class BookingScreens {
             form.startEdit(existing);
             // the form's change is this desk's too: Ctrl+Z takes it back (issue 17)
             form.onSaved(after -> schedule.edited(existing.booking(), after, existing.clientName()));
-            showForm(form, null);
+            Stage formStage = showForm(form, null);
+            var b = existing.booking();
+            if (role.mayEditBookings() && (b.status().holdsTime() || b.status() == app.salondesk.model.booking.BookingStatus.COMPLETED)) {
+                // paying for it from its form (issue 34): the form closes (asking first when something was typed)
+                Button pay = new Button(messages.get("form.checkout"));
+                pay.setId("form-checkout");
+                pay.setOnAction(e -> {
+                    app.salondesk.gui.common.DiscardGuard.requestClose(formStage);
+                    if (!formStage.isShowing()) {
+                        checkout.open(List.of(b.id()), ref.visitId() == null ? List.of() : List.of(ref.visitId()), null);
+                    }
+                });
+                BookingFormView.addAction(formStage, pay);
+            }
         }, failure -> schedule.reload());
     }
 
@@ -243,6 +272,15 @@ final class BookingScreens {
                 contact.setOnAction(e -> clientMessages.open(contact.getScene().getWindow(), clientId, card.nameProperty().get()));
                 view.addAction(contact);
             }
+            // paying for her bookings of today, or selling her products (issue 34)
+            Button pay = new Button(messages.get("client.checkout"));
+            pay.setId("client-checkout");
+            pay.setOnAction(e -> tasks.run(() -> visits.visits(salon.id(), clientId).stream()
+                            .filter(v -> v.start().atZone(salon.zone()).toLocalDate().equals(LocalDate.now(clock.withZone(salon.zone()))))
+                            .filter(v -> v.status().holdsTime() || v.status() == app.salondesk.model.booking.BookingStatus.COMPLETED)
+                            .map(app.salondesk.model.booking.Visit::bookingId).toList(),
+                    today -> checkout.open(today, List.of(), clientId), failure -> { }));
+            view.addAction(pay);
         }
         var actions = data.addClientActions(view, card, schedule::reload);
         view.showInWindow(stage);
@@ -256,11 +294,13 @@ final class BookingScreens {
     }
 
     /** The form in its window; the calendar refreshes when it closes. */
-    void showForm(BookingFormViewModel form, BookingFormView.ClientSearch search) {
-        BookingFormView.open(stage, form, messages, search, whoHolds).setOnHidden(e -> {
+    Stage showForm(BookingFormViewModel form, BookingFormView.ClientSearch search) {
+        Stage formStage = BookingFormView.open(stage, form, messages, search, whoHolds);
+        formStage.setOnHidden(e -> {
             refreshCalendar.run();
             resourceDay.reload();
         });
+        return formStage;
     }
 
     /**

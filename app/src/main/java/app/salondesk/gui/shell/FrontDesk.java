@@ -96,6 +96,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private Consumer<Salon> onSalonChanged = changed -> { };
     private Runnable onSetUpSalon = () -> { };
     private final LiveStatus liveStatus;
+    /** The checkout, the till, takings, products, commissions (issue 34). */
+    private final CheckoutScreens checkoutScreens;
 
     /**
      * Builds the window from what was read before ({@link DeskData}): no database call on the FX thread.
@@ -165,6 +167,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
                 logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
+        this.checkoutScreens = new CheckoutScreens(stage, logic, salon, active, role, bookings::services, tasks, messages, this::reloadShown);
+        bookings.setCheckout(checkoutScreens::checkout);
         ClientSearchView search = bookings.clientSearch();
         search.node().setPrefColumnCount(13);
         window.placeClientSearch(search.node(), search::focus);
@@ -366,6 +370,41 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openVisit() {
         bookings.openVisit();
+    }
+
+    @Override
+    public void openCheckout(BookingRef ref) {
+        checkoutScreens.checkout(List.of(ref.bookingId()), ref.visitId() == null ? List.of() : List.of(ref.visitId()), null);
+    }
+
+    @Override
+    public void openWalkInSale() {
+        checkoutScreens.checkout(List.of(), List.of(), null);
+    }
+
+    @Override
+    public void openTill() {
+        checkoutScreens.till();
+    }
+
+    @Override
+    public void openTakings() {
+        checkoutScreens.takings();
+    }
+
+    @Override
+    public void openProducts() {
+        checkoutScreens.products();
+    }
+
+    @Override
+    public void openCommissions() {
+        checkoutScreens.commissions();
+    }
+
+    /** Tests save receipts and reports where they choose (no system file dialog). */
+    public void setFileChooser(java.util.function.BiFunction<javafx.stage.Window, String, java.io.File> chooseFile) {
+        checkoutScreens.setFileChooser(chooseFile);
     }
 
     @Override

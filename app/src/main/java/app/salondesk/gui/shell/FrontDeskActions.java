@@ -85,4 +85,28 @@ public interface FrontDeskActions {
     /** ☰ → Rooms and equipment (issue 18). */
     default void openResources() {
     }
+
+    /** Right-click → Check out… (issue 34): the booking, and the other parts of its visit. */
+    default void openCheckout(BookingRef ref) {
+    }
+
+    /** ☰ → Sell products…: a sale without a booking (a walk-in buying a product). */
+    default void openWalkInSale() {
+    }
+
+    /** ☰ → Till and the day…: the float, cash in and out, the day's sales and takings, closing the day. */
+    default void openTill() {
+    }
+
+    /** ☰ → Takings…: a period's takings by day, by method, by master. */
+    default void openTakings() {
+    }
+
+    /** ☰ → Products…: what the salon sells, its stock, the low-stock list. */
+    default void openProducts() {
+    }
+
+    /** ☰ → Commissions and pay…: masters' rates (admins set them), the pay report (admins and managers). */
+    default void openCommissions() {
+    }
 }

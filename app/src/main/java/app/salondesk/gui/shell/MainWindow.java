@@ -72,6 +72,7 @@ public final class MainWindow {
         schedule.setOnNewBooking(actions::newBooking);
         schedule.setOnOpenBooking(actions::openBooking);
         schedule.setOnOpenClient(actions::openClientOf);
+        schedule.setOnCheckout(actions::openCheckout);
         schedule.setOnOpenHistory(actions::openHistory);
         schedule.setOnOpenMessages(actions::openMessages);
 
@@ -202,6 +203,26 @@ public final class MainWindow {
         print.setAccelerator(new javafx.scene.input.KeyCodeCombination(KeyCode.P, javafx.scene.input.KeyCombination.SHORTCUT_DOWN));
         print.setOnAction(e -> actions.openPrint());
         more.getItems().add(3, print);
+        // the day's money (issue 34): selling, the till, takings, products; commissions for admins and managers
+        javafx.scene.control.MenuItem sell = new javafx.scene.control.MenuItem(messages.get("toolbar.sell"));
+        sell.setId("sell");
+        sell.setOnAction(e -> actions.openWalkInSale());
+        sell.disableProperty().bind(vm.editableProperty().not());
+        javafx.scene.control.MenuItem till = new javafx.scene.control.MenuItem(messages.get("toolbar.till"));
+        till.setId("till");
+        till.setOnAction(e -> actions.openTill());
+        javafx.scene.control.MenuItem takings = new javafx.scene.control.MenuItem(messages.get("toolbar.takings"));
+        takings.setId("takings");
+        takings.setOnAction(e -> actions.openTakings());
+        javafx.scene.control.MenuItem products = new javafx.scene.control.MenuItem(messages.get("toolbar.products"));
+        products.setId("products");
+        products.setOnAction(e -> actions.openProducts());
+        javafx.scene.control.MenuItem commissions = new javafx.scene.control.MenuItem(messages.get("toolbar.commissions"));
+        commissions.setId("commissions");
+        commissions.setOnAction(e -> actions.openCommissions());
+        commissions.setVisible(adminScreens || !vm.editableProperty().get());
+        more.getItems().addAll(4, List.of(new javafx.scene.control.SeparatorMenuItem(), sell, till, takings, products, commissions,
+                new javafx.scene.control.SeparatorMenuItem()));
         more.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), QuitItem.of(messages, () -> root.getScene() == null ? null : root.getScene().getWindow()));
         more.setId("more");
         more.setTooltip(new Tooltip(messages.get("toolbar.more")));

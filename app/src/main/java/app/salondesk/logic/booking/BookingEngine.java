@@ -2,6 +2,7 @@ package app.salondesk.logic.booking;
 
 import app.salondesk.logic.salon.SalonRepository;
 import app.salondesk.model.booking.Booking;
+import app.salondesk.model.booking.BookingAsSeen;
 import app.salondesk.model.booking.BookingOutcome.Booked;
 import app.salondesk.model.booking.BookingOutcome.ChangedByOthers;
 import app.salondesk.model.booking.BookingOutcome.Invalid;
@@ -20,6 +21,7 @@ import app.salondesk.model.booking.StatusChange;
 import app.salondesk.model.booking.VisitOutcome;
 import app.salondesk.model.clients.PhoneNumbers;
 import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -423,6 +425,67 @@ public final class BookingEngine {
                             .returning().fetchOne())),
                     () -> taken(attempt, new NearestFree.Question(cmd.tenantId(), current.durationMin(), current.start(), current.masterId(),
                             current.serviceId(), current.id())));
+        });
+    }
+
+    // ---- a checkout's sale, with the bookings it pays for (issue 34) ------------------------------
+
+    /**
+     * A road's own write in the same transaction as the bookings it pays for (a checkout's sale,
+     * {@code logic.checkout}): the engine takes the protocol's locks of those bookings' masters and reads
+     * each booking {@code FOR UPDATE}; the road compares them with what the person saw and writes its
+     * rows inside the savepoint. The database completes the bookings a sale pays for (migration 35),
+     * so the engine writes no booking here itself.
+     */
+    public interface Payment<O> {
+        /**
+         * Under the locks, inside the savepoint: {@code current} are the bookings found, by ascending id
+         * (one that is gone is missing). An exception undoes everything written here.
+         */
+        O write(DSLContext tx, List<Booking> current);
+
+        /** What a refusal of the database met in {@link #write} answers (the savepoint undone); empty: not the road's to say. */
+        Optional<O> refused(DataAccessException e);
+
+        /** What the write became, asked after its transaction let go of the locks, when its answer was lost. */
+        O settled(DSLContext dsl);
+
+        O tryAgain(TryAgain.Why why);
+
+        O invalid(InvalidReason reason, String detail);
+    }
+
+    /**
+     * Runs {@code payment} under the named locks of the masters of {@code seen} (none: a sale of
+     * products alone), with the protocol's retries and settling (ADR 5, 17): two desks paying for the
+     * same booking are one after the other, and a cancel or move of it waits for the payment, or the
+     * payment for it.
+     */
+    public <O> O payFor(long tenantId, List<BookingAsSeen> seen, Source source, Payment<O> payment) {
+        WriteProtocol.Answers<O> answers = new WriteProtocol.Answers<>() {
+            @Override
+            public O tryAgain(TryAgain.Why why) {
+                return payment.tryAgain(why);
+            }
+
+            @Override
+            public O invalid(InvalidReason reason, String detail) {
+                return payment.invalid(reason, detail);
+            }
+        };
+        List<Long> masters = seen.stream().map(BookingAsSeen::masterId).toList();
+        List<Long> ids = seen.stream().map(BookingAsSeen::id).distinct().sorted().toList();
+        return protocol().write(answers, tenantId, masters, source).settledBy(payment::settled).run(attempt -> {
+            DSLContext tx = attempt.tx();
+            List<Booking> current = new java.util.ArrayList<>();
+            for (long id : ids) {
+                BookingRows.lockBooking(tx, tenantId, id).ifPresent(current::add);
+            }
+            try {
+                return attempt.savepoint(sp -> payment.write(sp, current), () -> payment.invalid(InvalidReason.BAD_VALUE, "overlap"));
+            } catch (DataAccessException e) {
+                return payment.refused(e).orElseThrow(() -> e);
+            }
         });
     }
 

@@ -213,6 +213,10 @@ final class WriteProtocol {
             log.warn("the database's disk is full, nothing was saved: {}", cause != null ? cause.getMessage() : e.getMessage());
             return w.answers.invalid(InvalidReason.DISK_FULL, "");
         }
+        if ("55000".equals(state) && "booking_paid".equals(constraint(e))) {
+            // a paid booking stays completed where it was (migration 35): void its sale first
+            return w.answers.invalid(InvalidReason.PAID, "");
+        }
         if ("42501".equals(state)) {
             // a role without the right, or a row of another salon (row-level security)
             log.info("permission denied for this login: {}", e.getMessage());
@@ -222,6 +226,12 @@ final class WriteProtocol {
             return w.answers.invalid(InvalidReason.BAD_VALUE, "");
         }
         throw e;
+    }
+
+    /** The constraint the server named in its refusal (a trigger's {@code RAISE … USING CONSTRAINT}), or null. */
+    static String constraint(DataAccessException e) {
+        org.postgresql.util.PSQLException p = e.getCause(org.postgresql.util.PSQLException.class);
+        return p == null || p.getServerErrorMessage() == null ? null : p.getServerErrorMessage().getConstraint();
     }
 
     /**

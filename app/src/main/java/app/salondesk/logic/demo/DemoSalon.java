@@ -3,6 +3,7 @@ package app.salondesk.logic.demo;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.BookingEngine;
 import app.salondesk.logic.booking.SalonBookings;
+import app.salondesk.logic.checkout.SalonSales;
 import app.salondesk.model.booking.BookingOutcome;
 import app.salondesk.model.booking.BookingStatus;
 import app.salondesk.model.booking.NewBooking;
@@ -104,7 +105,7 @@ public final class DemoSalon {
     }
 
     /**
-     * Removes the demo salon with everything in it — bookings and their history, clients,
+     * Removes the demo salon with everything in it — sales, the till and products, bookings and their history, clients,
      * masters with their hours and time off, services, staff rows, its secrets — in one
      * transaction: all of it, or (on any refusal) nothing. The owner's work: staff have no
      * DELETE (migration 8), so for them the database answers 42501 and nothing changes.
@@ -118,6 +119,8 @@ public final class DemoSalon {
             if (!Boolean.TRUE.equals(demo)) {
                 return false;
             }
+            // its sales and till first: they name its bookings, clients, masters and services
+            SalonSales.deleteAll(tx, id);
             int bookings = SalonBookings.deleteAll(tx, id);
             tx.deleteFrom(CLIENTS).where(CLIENTS.TENANT_ID.eq(id)).execute();
             // hours, weeks, own days, time off and who-does-what go with their master (ON DELETE CASCADE)

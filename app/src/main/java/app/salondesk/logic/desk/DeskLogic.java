@@ -149,6 +149,31 @@ public final class DeskLogic {
         return new SalonSetup(dsl);
     }
 
+    /** The checkout window's questions and its sale (issue 34). */
+    public app.salondesk.logic.checkout.CheckoutDesk checkout() {
+        return new app.salondesk.logic.checkout.CheckoutDesk(dsl, engine);
+    }
+
+    public app.salondesk.logic.checkout.SaleRepository sales() {
+        return new app.salondesk.logic.checkout.SaleRepository(dsl);
+    }
+
+    public app.salondesk.logic.checkout.TillRepository till() {
+        return new app.salondesk.logic.checkout.TillRepository(dsl);
+    }
+
+    public app.salondesk.logic.checkout.TakingsRepository takings() {
+        return new app.salondesk.logic.checkout.TakingsRepository(dsl);
+    }
+
+    public app.salondesk.logic.checkout.ProductRepository products() {
+        return new app.salondesk.logic.checkout.ProductRepository(dsl);
+    }
+
+    public app.salondesk.logic.checkout.CommissionRepository commissions() {
+        return new app.salondesk.logic.checkout.CommissionRepository(dsl);
+    }
+
     public DemoSalon demo(Clock clock, Messages words) {
         return new DemoSalon(dsl, clock, words);
     }

@@ -23,6 +23,11 @@ public enum InvalidReason {
     OUTSIDE_WORKING_HOURS("start"),
     MASTER_TIME_OFF("start"),
     NOTE_TOO_LONG("note"),
+    /**
+     * The booking is paid (issue 34): it stays completed where it was until an admin voids its sale
+     * (migration 35's trigger, SQLSTATE 55000 {@code booking_paid}).
+     */
+    PAID(""),
     /** The database refused the login this change (its role may not, or not in this salon). */
     NO_PERMISSION(""),
     /**

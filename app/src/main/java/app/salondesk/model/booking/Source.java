@@ -16,7 +16,9 @@ public enum Source {
     /** Ctrl+Z at the desk: a change taken back (issue 30). */
     UNDO,
     /** A change or cancel of a series' occurrences from one on (issue 30). */
-    SERIES;
+    SERIES,
+    /** A checkout at the desk: the bookings it pays for become completed (issue 34, migration 35). */
+    CHECKOUT;
 
     public String dbValue() {
         return name().toLowerCase(Locale.ROOT);

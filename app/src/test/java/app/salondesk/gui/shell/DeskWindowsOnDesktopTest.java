@@ -176,6 +176,12 @@ class DeskWindowsOnDesktopTest {
         windows.put("salon settings", () -> shell.desk().openSalonSettings());
         windows.put("settings", () -> shell.desk().openSettings());
         windows.put("backups", shell::openBackups);
+        windows.put("checkout", () -> shell.desk().openCheckout(ref));
+        windows.put("sell products", () -> shell.desk().openWalkInSale());
+        windows.put("till and the day", () -> shell.desk().openTill());
+        windows.put("takings", () -> shell.desk().openTakings());
+        windows.put("products", () -> shell.desk().openProducts());
+        windows.put("commissions", () -> shell.desk().openCommissions());
         windows.put("set-up wizard", () -> ((javafx.scene.control.Hyperlink) main.getScene().lookup("#demo-set-up")).fire());
         windows.put("password change", () -> shell.desk().openChangePassword());
         // messages to clients (issue 33)

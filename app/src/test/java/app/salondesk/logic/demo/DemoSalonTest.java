@@ -75,6 +75,37 @@ class DemoSalonTest {
         }
     }
 
+    /** Issue 34: a checkout tried in the demo salon goes with it — its sales, till, products and commission rates. */
+    @Test
+    void theDemoSalonIsRemovedWithItsSalesItsTillAndItsProducts() {
+        try (Backend b = Backend.connect(TestPostgres.freshDatabase("demosales"))) {
+            Salon salon = new DemoSalon(b.dsl(), NOON_30_NOV).seed();
+            var dsl = b.dsl();
+            var done = dsl.selectFrom(BOOKINGS).where(BOOKINGS.STATUS.eq("completed")).limit(1).fetchOne();
+            var products = new app.salondesk.logic.checkout.ProductRepository(dsl);
+            long cream = products.add(salon.id(), "Cream", "", 20_000, 1).value();
+            products.move(salon.id(), cream, 3, false, "").value();
+            new app.salondesk.logic.checkout.TillRepository(dsl).open(salon.id(), 50_000).value();
+            dsl.execute("INSERT INTO commission_rates (tenant_id, master_id, scope, percent) VALUES (" + salon.id() + ", " + done.getMasterId()
+                    + ", 'services', 30)");
+            var checkout = new app.salondesk.model.checkout.Checkout(salon.id(), salon.currency(), done.getClientId(), java.util.UUID.randomUUID(),
+                    java.util.List.of(new app.salondesk.model.booking.BookingAsSeen(done.getId(), done.getMasterId(), done.getVersion())),
+                    java.util.List.of(app.salondesk.model.checkout.CheckoutLine.ofBooking(done.getId(), null, done.getMasterId(), "manicure", 0)
+                                    .priced(45_000, "as agreed"),
+                            app.salondesk.model.checkout.CheckoutLine.product(cream, null, "", 1, 20_000)),
+                    app.salondesk.model.checkout.Discount.NONE, java.util.List.of(), java.util.List.of(
+                    new app.salondesk.model.checkout.Tender(app.salondesk.model.checkout.PaymentMethod.CARD, 65_000)), "",
+                    app.salondesk.model.booking.Source.CHECKOUT);
+            var sale = new app.salondesk.logic.checkout.CheckoutService(dsl, new app.salondesk.logic.booking.BookingEngine(dsl)).checkout(checkout);
+            assertTrue(sale instanceof app.salondesk.model.checkout.CheckoutOutcome.CheckedOut, sale.toString());
+            assertTrue(DemoSalon.remove(dsl, salon.id()));
+            for (String table : java.util.List.of("sales", "sale_lines", "sale_payments", "sale_bookings", "stock_moves", "products",
+                    "till_days", "till_moves", "commission_rates", "tenants")) {
+                assertEquals(0, dsl.fetchCount(org.jooq.impl.DSL.table(table)), table);
+            }
+        }
+    }
+
     @Test
     void seedingTwiceKeepsOneDemoSalon() {
         try (Backend b = Backend.connect(TestPostgres.freshDatabase("demotwice"))) {

@@ -106,6 +106,17 @@ public final class BookingFormView {
         return root;
     }
 
+    /**
+     * Adds a button of another screen beside Cancel and Save of a form opened by {@link #open} (the
+     * shell's "Check out…", issue 34): the form knows no checkout.
+     */
+    public static void addAction(Stage formStage, javafx.scene.Node action) {
+        javafx.scene.Node save = formStage.getScene().lookup("#form-save");
+        if (save != null && save.getParent() instanceof HBox buttons) {
+            buttons.getChildren().add(Math.max(0, buttons.getChildren().indexOf(save) - 1), action);
+        }
+    }
+
     private void build() {
         root.setPadding(new Insets(16));
         root.getStyleClass().add("booking-form");
