@@ -335,16 +335,16 @@ LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
 BEGIN
+    IF NEW.booking_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM public.bookings b WHERE b.tenant_id = NEW.tenant_id
+                                                     AND b.id = NEW.booking_id AND b.client_id = NEW.client_id) THEN
+        RAISE EXCEPTION 'booking % is not of client %', NEW.booking_id, NEW.client_id USING ERRCODE = '23503';
+    END IF;
     IF NEW.booking_id IS NOT NULL AND (SELECT count(*) FROM public.client_photos p
                                         WHERE p.tenant_id = NEW.tenant_id AND p.booking_id = NEW.booking_id) >= 24 THEN
         RAISE EXCEPTION 'booking % has 24 photos already', NEW.booking_id USING ERRCODE = '54000';
     END IF;
     IF (SELECT count(*) FROM public.client_photos p WHERE p.tenant_id = NEW.tenant_id AND p.client_id = NEW.client_id) >= 500 THEN
         RAISE EXCEPTION 'client % has 500 photos already', NEW.client_id USING ERRCODE = '54000';
-    END IF;
-    IF NEW.booking_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM public.bookings b WHERE b.tenant_id = NEW.tenant_id
-                                                     AND b.id = NEW.booking_id AND b.client_id = NEW.client_id) THEN
-        RAISE EXCEPTION 'booking % is not of client %', NEW.booking_id, NEW.client_id USING ERRCODE = '23503';
     END IF;
     RETURN NEW;
 END $$;
