@@ -121,7 +121,7 @@ final class BookingTools {
                 t -> "time-taken; nearest free: " + slots(t.nearestFree(), wished),
                 a -> "try again: " + tryAgain(a.why()),
                 c -> "changed by someone else: #" + c.current().id() + " is now version " + c.current().version(),
-                i -> "invalid: " + messages.format(i.reason().messageKey(), i.detail()));
+                i -> "invalid: " + i.reason().sentence(messages, i.detail()));
     }
 
     String tryAgain(BookingOutcome.TryAgain.Why why) {

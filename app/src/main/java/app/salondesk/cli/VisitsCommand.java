@@ -97,7 +97,7 @@ final class VisitsCommand implements Runnable {
                     .collect(Collectors.joining(", "));
         }
         VisitOutcome.Invalid i = (VisitOutcome.Invalid) outcome;
-        return "invalid: " + c.messages.format(i.reason().messageKey(), i.detail());
+        return "invalid: " + i.reason().sentence(c.messages, i.detail());
     }
 
     static int exitCode(VisitOutcome outcome) {

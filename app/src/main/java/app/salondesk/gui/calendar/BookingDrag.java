@@ -446,7 +446,7 @@ final class BookingDrag {
         return switch (r.kind()) {
             case TAKEN -> messages.get("schedule.dropTaken");
             case ROOM_TAKEN -> messages.get("schedule.dropRoomTaken");
-            case INVALID -> messages.format(r.reason().messageKey(), r.detail());
+            case INVALID -> r.reason().sentence(messages, r.detail());
         };
     }
 

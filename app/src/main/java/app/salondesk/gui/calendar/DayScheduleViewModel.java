@@ -477,7 +477,7 @@ public final class DayScheduleViewModel {
                     case CONNECTION_LOST_UNKNOWN -> "notify.lostUnknown";
                 }),
                 changed -> messages.get("notify.changedByOthers"),
-                invalid -> messages.format("notify.invalid", messages.format(invalid.reason().messageKey(), invalid.detail()))));
+                invalid -> messages.format("notify.invalid", invalid.reason().sentence(messages, invalid.detail()))));
     }
 
     public Salon salon() {

@@ -173,7 +173,7 @@ public final class DeskUndo {
                     } else {
                         history.forget(c);
                         app.salondesk.model.booking.VisitOutcome.Invalid invalid = (app.salondesk.model.booking.VisitOutcome.Invalid) outcome;
-                        text = messages.format("undo.invalid", messages.format(invalid.reason().messageKey(), invalid.detail()));
+                        text = messages.format("undo.invalid", invalid.reason().sentence(messages, invalid.detail()));
                     }
                     screen.notice(text, false);
                     screen.reload();
@@ -210,7 +210,7 @@ public final class DeskUndo {
                 },
                 invalid -> {
                     history.forget(c);
-                    return messages.format("undo.invalid", messages.format(invalid.reason().messageKey(), invalid.detail()));
+                    return messages.format("undo.invalid", invalid.reason().sentence(messages, invalid.detail()));
                 });
         screen.notice(text, false);
     }

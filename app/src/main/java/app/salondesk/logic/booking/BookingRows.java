@@ -30,7 +30,7 @@ final class BookingRows {
 
     /** The new row, with a new client made inside the savepoint: if the booking is refused, so is the client. */
     static BookingOutcome insert(DSLContext tx, NewBooking cmd, BookingStatus status, UUID requestId, String phone,
-                                         int minutes, boolean outside) {
+                                         int minutes, boolean outside, boolean patchTestWaived) {
         long clientId = cmd.clientId() != null ? cmd.clientId() : newClient(tx, cmd, phone);
         var row = tx.insertInto(BOOKINGS)
                 .set(BOOKINGS.TENANT_ID, cmd.tenantId())
@@ -43,6 +43,10 @@ final class BookingRows {
                 .set(BOOKINGS.REQUEST_ID, requestId)
                 .set(BOOKINGS.NOTE, cmd.note() == null ? "" : cmd.note())
                 .set(BOOKINGS.OUTSIDE_HOURS, outside);
+        if (patchTestWaived) {
+            // named only when set: the online road's login may not write the column (migration 41)
+            row = row.set(BOOKINGS.PATCH_TEST_WAIVED, true);
+        }
         if (cmd.seriesId() != null) {
             // named only when there is one: the online road's login may not write the column
             row = row.set(BOOKINGS.SERIES_ID, cmd.seriesId());

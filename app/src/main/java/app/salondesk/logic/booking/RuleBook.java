@@ -23,7 +23,9 @@ final class RuleBook {
         UNKNOWN_MASTER, MASTER_INACTIVE, UNKNOWN_SERVICE, SERVICE_INACTIVE, SERVICE_NOT_OFFERED, DURATION_MISSING, DURATION_OUT_OF_RANGE,
         START_IN_PAST, OUTSIDE_WORKING_HOURS, MASTER_TIME_OFF, TIME_TAKEN,
         /** A room or a piece of equipment the service needs has no unit free then (migration 19). */
-        RESOURCE_TAKEN, UNKNOWN_CLIENT;
+        RESOURCE_TAKEN, UNKNOWN_CLIENT,
+        /** The service needs a patch test the client has not passed recently enough (migration 41). */
+        PATCH_TEST_NEEDED;
 
         static Rule fromDb(String code) {
             return valueOf(code.toUpperCase(Locale.ROOT));
@@ -39,9 +41,27 @@ final class RuleBook {
                     Long excludeBookingId, boolean pastAllowed, boolean hoursWaived, boolean serviceCheck, boolean holdsTime) {
     }
 
-    /** A broken rule, with the names a message about it needs. */
-    record Problem(Rule rule, String masterName, String serviceName, Integer minutes) {
+    /**
+     * A broken rule, with the names a message about it needs; {@code detail} is a patch test's
+     * ({@code PatchTestState.detail()}: why, and the last test's day), else "".
+     */
+    record Problem(Rule rule, String masterName, String serviceName, Integer minutes, String detail) {
+        Problem(Rule rule, String masterName, String serviceName, Integer minutes) {
+            this(rule, masterName, serviceName, minutes, "");
+        }
     }
+
+    /**
+     * Why the client's patch tests do not do (asked only once the rule book said so): the client asked,
+     * else the moved booking's; the service's days; the booking's salon day.
+     */
+    private static final String PATCH_TEST = """
+            SELECT p.problem, p.last_on
+              FROM salondesk_patch_test_state(?, COALESCE(CAST(? AS bigint),
+                                                          (SELECT b.client_id FROM bookings b WHERE b.tenant_id = ? AND b.id = CAST(? AS bigint))),
+                                              (SELECT s.patch_test_days FROM services s WHERE s.tenant_id = ? AND s.id = CAST(? AS bigint)),
+                                              CAST(? AS timestamptz)) p
+            """;
 
     private static final String CHECK = """
             SELECT booking_problem(?, ?, CAST(? AS bigint), CAST(? AS bigint), CAST(? AS timestamptz), d.minutes,
@@ -79,7 +99,16 @@ final class RuleBook {
         if (code == null) {
             return new Verdict(Optional.empty(), minutes);
         }
-        return new Verdict(Optional.of(new Problem(Rule.fromDb(code), r.get(2, String.class), r.get(3, String.class), minutes)), minutes);
+        Rule rule = Rule.fromDb(code);
+        String detail = "";
+        if (rule == Rule.PATCH_TEST_NEEDED) {
+            Record p = tx.resultQuery(PATCH_TEST, q.tenantId(), q.clientId(), q.tenantId(), q.excludeBookingId(), q.tenantId(), q.serviceId(),
+                    utc(q.start())).fetchOne();
+            String why = p.get(0, String.class);
+            java.time.LocalDate on = p.get(1, java.time.LocalDate.class);
+            detail = why == null ? "none" : on == null ? why : why + " " + on;
+        }
+        return new Verdict(Optional.of(new Problem(rule, r.get(2, String.class), r.get(3, String.class), minutes, detail)), minutes);
     }
 
 

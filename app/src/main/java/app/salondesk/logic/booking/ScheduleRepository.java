@@ -19,6 +19,7 @@ import java.util.List;
 
 import static app.salondesk.jooq.Tables.BOOKINGS;
 import static app.salondesk.jooq.Tables.CLIENTS;
+import static app.salondesk.jooq.Tables.CLIENT_NOTES;
 import static app.salondesk.jooq.Tables.ONLINE_BOOKINGS;
 import static app.salondesk.jooq.Tables.SERVICES;
 
@@ -49,7 +50,7 @@ public final class ScheduleRepository {
         Condition statuses = includeCancelled ? DSL.noCondition() : BOOKINGS.STATUS.ne(BookingStatus.CANCELLED.dbValue());
         return dsl.select(BOOKINGS.ID, BOOKINGS.MASTER_ID, BOOKINGS.STARTS_AT, BOOKINGS.DURATION_MIN, BOOKINGS.STATUS,
                         SHOWN_NAME, SERVICES.NAME, BOOKINGS.VERSION, BOOKINGS.SOURCE,
-                        BOOKINGS.SERVICE_ID, BOOKINGS.PHASES, BOOKINGS.CLEANUP_MIN, BOOKINGS.VISIT_ID, BOOKINGS.CLIENT_CONFIRMED_AT.isNotNull())
+                        BOOKINGS.SERVICE_ID, BOOKINGS.PHASES, BOOKINGS.CLEANUP_MIN, BOOKINGS.VISIT_ID, BOOKINGS.CLIENT_CONFIRMED_AT.isNotNull(), ALERTS)
                 .from(BOOKINGS)
                 .join(CLIENTS).on(CLIENTS.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENTS.ID.eq(BOOKINGS.CLIENT_ID)))
                 .leftJoin(SERVICES).on(SERVICES.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(SERVICES.ID.eq(BOOKINGS.SERVICE_ID)))
@@ -62,8 +63,16 @@ public final class ScheduleRepository {
                 .orderBy(BOOKINGS.STARTS_AT, BOOKINGS.ID)
                 .fetch(r -> new ScheduledBooking(r.value1(), r.value2(), r.value3().toInstant(), r.value4(),
                         BookingStatus.fromDb(r.value5()), r.value6(), r.value7(), r.value8(), Source.fromDb(r.value9()),
-                        r.value10(), Shape.of(r.value11(), r.value12()), r.value13(), Boolean.TRUE.equals(r.value14())));
+                        r.value10(), Shape.of(r.value11(), r.value12()), r.value13(), Boolean.TRUE.equals(r.value14()), r.value15()));
     }
+
+    /**
+     * The client's alerts (issue 36), one after another, or null: read with the day, one index probe per
+     * booking ({@code client_notes_alerts}), so the calendar marks an entry without asking again.
+     */
+    private static final Field<String> ALERTS = DSL.field(DSL.select(DSL.groupConcat(CLIENT_NOTES.BODY).orderBy(CLIENT_NOTES.ID).separator(" · "))
+            .from(CLIENT_NOTES)
+            .where(CLIENT_NOTES.TENANT_ID.eq(BOOKINGS.TENANT_ID).and(CLIENT_NOTES.CLIENT_ID.eq(BOOKINGS.CLIENT_ID)).and(CLIENT_NOTES.ALERT)));
 
     /**
      * The name a calendar shows for a booking: its client's — but for an online booking whose

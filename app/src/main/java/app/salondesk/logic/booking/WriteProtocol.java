@@ -194,6 +194,15 @@ final class WriteProtocol {
         }
     }
 
+    static final String PATCH_TEST_CONSTRAINT = "bookings_patch_test_needed";
+    private static final java.util.regex.Pattern PATCH_TEST_WHY = java.util.regex.Pattern.compile("\\(last: ([a-z]+)\\)");
+
+    /** The constraint a refusal names, when the driver says. */
+    static String constraint(DataAccessException e) {
+        org.postgresql.util.PSQLException p = e.getCause(org.postgresql.util.PSQLException.class);
+        return p != null && p.getServerErrorMessage() != null ? p.getServerErrorMessage().getConstraint() : null;
+    }
+
     /** The SQLSTATEs a write may meet, each mapped once; anything else is thrown (a bug, or the infrastructure). */
     private <O> O answer(Write<O> w, DataAccessException e) {
         String state = e.sqlState();
@@ -221,6 +230,12 @@ final class WriteProtocol {
             // a role without the right, or a row of another salon (row-level security)
             log.info("permission denied for this login: {}", e.getMessage());
             return w.answers.invalid(InvalidReason.NO_PERMISSION, "");
+        }
+        if ("23514".equals(state) && PATCH_TEST_CONSTRAINT.equals(constraint(e))) {
+            // the database's last word on a patch test (migration 41): what the rule book could not see
+            // (a client made in the same transaction) — "(last: none)" in its message
+            java.util.regex.Matcher m = PATCH_TEST_WHY.matcher(String.valueOf(e.getMessage()));
+            return w.answers.invalid(InvalidReason.PATCH_TEST_NEEDED, m.find() ? m.group(1) : "none");
         }
         if (state != null && (state.startsWith("22") || "23514".equals(state))) {
             return w.answers.invalid(InvalidReason.BAD_VALUE, "");

@@ -57,6 +57,7 @@ public final class ClientRepository {
         return dsl.select(CLIENTS.ID).from(CLIENTS)
                 .where(CLIENTS.TENANT_ID.eq(tenantId)
                         .and(CLIENTS.PHONE.isNull())
+                        .and(CLIENTS.MERGED_INTO.isNull())
                         .and(foldedName().eq(fold(name.strip()))))
                 .orderBy(CLIENTS.ID).limit(1)
                 .fetchOptional(CLIENTS.ID);
@@ -120,7 +121,7 @@ public final class ClientRepository {
     /** Every client of the salon the login may see, by name (the clients export). */
     public List<ClientDetails> all(long tenantId) {
         return dsl.select(CLIENTS.ID, CLIENTS.NAME, CLIENTS.PHONE, CLIENTS.NOTES).from(CLIENTS)
-                .where(CLIENTS.TENANT_ID.eq(tenantId))
+                .where(CLIENTS.TENANT_ID.eq(tenantId).and(CLIENTS.MERGED_INTO.isNull()))
                 .orderBy(CLIENTS.NAME, CLIENTS.ID)
                 .fetch(r -> new ClientDetails(r.value1(), r.value2(), r.value3(), r.value4()));
     }
@@ -212,6 +213,8 @@ public final class ClientRepository {
 
         return dsl.select(CLIENTS.ID, CLIENTS.NAME, CLIENTS.PHONE).from(CLIENTS)
                 .where(CLIENTS.TENANT_ID.eq(tenantId))
+                // a client merged into another (issue 36) is found as the other
+                .and(CLIENTS.MERGED_INTO.isNull())
                 .and(matches)
                 .orderBy(rank, name, CLIENTS.ID)
                 .limit(limit)
@@ -225,6 +228,15 @@ public final class ClientRepository {
      * explicitly, whatever the server's locale, and it folds ё to е and every apostrophe to
      * one, as people type them interchangeably.
      */
+    /** The capitals {@link #fold} maps, in SQL's translate() order (the duplicates' search folds names alike). */
+    static String foldFrom() {
+        return FOLD[0];
+    }
+
+    static String foldTo() {
+        return FOLD[1];
+    }
+
     private static Field<String> foldedName() {
         return DSL.translate(DSL.lower(CLIENTS.NAME), DSL.inline(FOLD[0]), DSL.inline(FOLD[1]));
     }

@@ -285,6 +285,8 @@ public final class OnlineDeskService implements OnlineDesk {
             case START_IN_PAST -> new OnlineOutcome.Invalid("start", "online.invalid.tooSoon");
             case OUTSIDE_WORKING_HOURS, MASTER_TIME_OFF -> new OnlineOutcome.Invalid("start", "online.invalid.notWorking");
             case START_MISSING -> new OnlineOutcome.Invalid("start", "online.invalid.startMissing");
+            // the page said so before a time was picked; never the client's last result (ADR 36)
+            case PATCH_TEST_NEEDED -> new OnlineOutcome.Invalid("service", "online.invalid.patchTest");
             case CLIENT_NAME_MISSING -> new OnlineOutcome.Invalid("name", "online.invalid.nameMissing");
             case CLIENT_NAME_TOO_LONG -> new OnlineOutcome.Invalid("name", "online.invalid.nameTooLong");
             case PHONE_INVALID -> new OnlineOutcome.Invalid("phone", "online.invalid.phone");

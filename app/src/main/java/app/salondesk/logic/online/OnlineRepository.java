@@ -98,15 +98,15 @@ final class OnlineRepository {
 
     List<OnlineService> services(long tenantId) {
         return dsl.select(SERVICES.ID, SERVICES.NAME, SERVICES.CATEGORY, DSL.min(MINUTES), DSL.max(MINUTES), DSL.min(PRICE), DSL.max(PRICE),
-                        DSL.min(PROCESSING), DSL.max(PROCESSING))
+                        DSL.min(PROCESSING), DSL.max(PROCESSING), SERVICES.PATCH_TEST_DAYS)
                 .from(SERVICES)
                 .join(MASTER_SERVICES).on(MASTER_SERVICES.TENANT_ID.eq(SERVICES.TENANT_ID).and(MASTER_SERVICES.SERVICE_ID.eq(SERVICES.ID)))
                 .join(MASTERS).on(MASTERS.TENANT_ID.eq(MASTER_SERVICES.TENANT_ID).and(MASTERS.ID.eq(MASTER_SERVICES.MASTER_ID)))
                 .where(SERVICES.TENANT_ID.eq(tenantId).and(bookable(tenantId)))
-                .groupBy(SERVICES.ID, SERVICES.NAME, SERVICES.CATEGORY)
+                .groupBy(SERVICES.ID, SERVICES.NAME, SERVICES.CATEGORY, SERVICES.PATCH_TEST_DAYS)
                 .orderBy(SERVICES.CATEGORY, SERVICES.NAME, SERVICES.ID)
                 .fetch(r -> new OnlineService(r.value1(), r.value2(), r.value3(), r.value4(), r.value5(), r.value6(), r.value7(),
-                        r.value8(), r.value9()));
+                        r.value8(), r.value9(), r.value10()));
     }
 
     List<OnlineMaster> masters(long tenantId, long serviceId) {

@@ -70,7 +70,12 @@ public final class WaitlistBooker {
         /** It is not waiting any more (fulfilled, offered, removed, expired) or does not exist. */
         NOT_WAITING,
         /** The salon's waitlist is switched off. */
-        WAITLIST_OFF
+        WAITLIST_OFF,
+        /**
+         * Its service needs a patch test the client has not passed recently enough (issue 36): the rule book
+         * refuses every time for her; it waits on, and books once a test is recorded.
+         */
+        PATCH_TEST_NEEDED
     }
 
     public record Result(long entryId, Attempt attempt, Long bookingId) {
@@ -194,13 +199,28 @@ public final class WaitlistBooker {
         }
         List<FreeTime> free = FreeTimes.forEntry(tx, tenantId, entryId, scope, TRIES_PER_ENTRY);
         if (free.isEmpty()) {
-            return new Look(new Result(entryId, Attempt.NOTHING_FREE, null), null, null);
+            return new Look(new Result(entryId, needsPatchTest(tx, tenantId, e) ? Attempt.PATCH_TEST_NEEDED : Attempt.NOTHING_FREE, null),
+                    null, null);
         }
         if (!rules.autoBook()) {
             offer(tx, tenantId, entryId, free.get(0));
             return new Look(new Result(entryId, Attempt.OFFERED, null), null, null);
         }
         return new Look(null, e, free);
+    }
+
+    /**
+     * Whether nothing was free because the entry's service needs a patch test its client has not passed
+     * (the rule book's own answer, migration 41), rather than for want of time.
+     */
+    private static boolean needsPatchTest(DSLContext tx, long tenantId, Record e) {
+        Long service = e.get(WAITLIST_ENTRIES.SERVICE_ID);
+        if (service == null) {
+            return false;
+        }
+        return Boolean.TRUE.equals(tx.resultQuery("SELECT (SELECT p.problem FROM salondesk_patch_test_state(s.tenant_id, ?, s.patch_test_days, "
+                        + "now()) p) IS NOT NULL FROM services s WHERE s.tenant_id = ? AND s.id = ? AND s.patch_test_days IS NOT NULL",
+                e.get(WAITLIST_ENTRIES.CLIENT_ID), tenantId, service).fetchOptional(0, Boolean.class).orElse(false));
     }
 
     /** The entry, row-locked by this transaction, if it is waiting and no other worker holds it. */

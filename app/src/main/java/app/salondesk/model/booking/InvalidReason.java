@@ -35,6 +35,11 @@ public enum InvalidReason {
      * half-written; it works again once space is freed (ADR 16).
      */
     DISK_FULL(""),
+    /**
+     * The service needs a patch test the client has not passed recently enough (issue 36, migration 41);
+     * the detail is {@link PatchTestState#detail()}: why, and the last test's day.
+     */
+    PATCH_TEST_NEEDED("client"),
     BAD_VALUE("");
 
     private final String field;
@@ -50,5 +55,19 @@ public enum InvalidReason {
 
     public String messageKey() {
         return "invalid." + name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * The sentence a person reads for this reason with its detail: the bundle's {@link #messageKey()}
+     * with the detail — for a patch test, its last test said in words ("last: failed on 3 Mar 2026").
+     */
+    public String sentence(app.salondesk.i18n.Messages messages, String detail) {
+        if (this == PATCH_TEST_NEEDED) {
+            String last = PatchTestState.fromDetail(detail)
+                    .map(s -> s.lastWords(messages, java.time.LocalDate.now()))
+                    .orElseGet(() -> messages.get("patchTest.last.none"));
+            return messages.format(messageKey(), last);
+        }
+        return messages.format(messageKey(), detail);
     }
 }

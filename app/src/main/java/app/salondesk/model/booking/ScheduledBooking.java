@@ -6,16 +6,31 @@ import java.time.Instant;
  * A booking as a schedule shows it: who, what, when, the version it was read at, and the road
  * that made it (its source, which no later change alters), and its service (null: a custom one): the calendar marks a booking the
  * client made on the salon's online page, and one the waitlist made; {@code clientConfirmed}: the
- * client said "yes" by her message's link (or chose this time by it, issue 33).
+ * client said "yes" by her message's link (or chose this time by it, issue 33). {@code alert} is the
+ * client's alerts (issue 36), one after another, or null when she has none: the calendar marks the entry.
  */
 public record ScheduledBooking(long id, long masterId, Instant start, int durationMin,
                                BookingStatus status, String clientName, String serviceName,
-                               int version, Source source, Long serviceId, Shape shape, Long visitId, boolean clientConfirmed) {
+                               int version, Source source, Long serviceId, Shape shape, Long visitId, boolean clientConfirmed,
+                               String alert) {
+
+    /** A booking whose client has not confirmed it by a message's link and has no alert (or whose alerts were not read). */
+    public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,
+                            String serviceName, int version, Source source, Long serviceId, Shape shape, Long visitId) {
+        this(id, masterId, start, durationMin, status, clientName, serviceName, version, source, serviceId, shape, visitId, false, null);
+    }
+
+    /** A booking whose client has no alert (or whose alerts were not read). */
+    public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,
+                            String serviceName, int version, Source source, Long serviceId, Shape shape, Long visitId,
+                            boolean clientConfirmed) {
+        this(id, masterId, start, durationMin, status, clientName, serviceName, version, source, serviceId, shape, visitId, clientConfirmed, null);
+    }
 
     /** A booking whose client has not confirmed it by a message's link. */
     public ScheduledBooking(long id, long masterId, Instant start, int durationMin, BookingStatus status, String clientName,
-                            String serviceName, int version, Source source, Long serviceId, Shape shape, Long visitId) {
-        this(id, masterId, start, durationMin, status, clientName, serviceName, version, source, serviceId, shape, visitId, false);
+                            String serviceName, int version, Source source, Long serviceId, Shape shape, Long visitId, String alert) {
+        this(id, masterId, start, durationMin, status, clientName, serviceName, version, source, serviceId, shape, visitId, false, alert);
     }
 
     /** A booking as the calendar read it before it knew shapes and visits: one busy phase, no cleanup, no visit. */

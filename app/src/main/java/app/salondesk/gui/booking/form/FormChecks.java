@@ -119,7 +119,7 @@ final class FormChecks {
 
     /** The engine's refusal, under the field it is about (or the form's own line). */
     void show(InvalidReason reason, String detail) {
-        String text = messages.format(reason.messageKey(), detail);
+        String text = reason.sentence(messages, detail);
         switch (reason.field()) {
             case "client" -> client.set(text);
             case "phone" -> phone.set(text);

@@ -221,7 +221,7 @@ public final class FormRepeat {
                 })), List.of(), false),
                 changed -> new Row(o.index(), o.wished(), messages.format("series.row.changed", at), List.of(), false),
                 invalid -> new Row(o.index(), o.wished(), messages.format("series.row.notDone", at,
-                        messages.format(invalid.reason().messageKey(), invalid.detail())), List.of(), false));
+                        invalid.reason().sentence(messages, invalid.detail())), List.of(), false));
     }
 
     /** A start with its weekday: a series spans weeks. */

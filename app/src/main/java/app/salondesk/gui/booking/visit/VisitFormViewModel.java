@@ -241,7 +241,7 @@ public final class VisitFormViewModel {
             String part = taken.part() >= 0 && taken.part() < named.size() ? named.get(taken.part()) : "";
             message.set(times.isEmpty() ? messages.format("visit.takenNoOffer", part) : messages.format("visit.taken", times, part));
         } else if (o instanceof VisitOutcome.Invalid invalid) {
-            message.set(messages.format(invalid.reason().messageKey(), invalid.detail()));
+            message.set(invalid.reason().sentence(messages, invalid.detail()));
         } else {
             message.set(messages.get("visit.failed"));
         }

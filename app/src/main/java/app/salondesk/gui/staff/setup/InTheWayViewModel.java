@@ -236,7 +236,7 @@ public final class InTheWayViewModel {
                     messages.get("booking.status." + changed.current().status().dbValue())), gone);
             return null;
         }, invalid -> {
-            row.answer(messages.format("notify.invalid", messages.format(invalid.reason().messageKey(), invalid.detail())), false);
+            row.answer(messages.format("notify.invalid", invalid.reason().sentence(messages, invalid.detail())), false);
             return null;
         });
     }
