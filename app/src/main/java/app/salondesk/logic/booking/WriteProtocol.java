@@ -197,7 +197,7 @@ final class WriteProtocol {
     static final String PATCH_TEST_CONSTRAINT = "bookings_patch_test_needed";
     private static final java.util.regex.Pattern PATCH_TEST_WHY = java.util.regex.Pattern.compile("\\(last: ([a-z]+)\\)");
 
-    /** The constraint a refusal names, when the driver says. */
+    /** The constraint the server named in its refusal (a trigger's {@code RAISE … USING CONSTRAINT}), or null. */
     static String constraint(DataAccessException e) {
         org.postgresql.util.PSQLException p = e.getCause(org.postgresql.util.PSQLException.class);
         return p != null && p.getServerErrorMessage() != null ? p.getServerErrorMessage().getConstraint() : null;
@@ -241,12 +241,6 @@ final class WriteProtocol {
             return w.answers.invalid(InvalidReason.BAD_VALUE, "");
         }
         throw e;
-    }
-
-    /** The constraint the server named in its refusal (a trigger's {@code RAISE … USING CONSTRAINT}), or null. */
-    static String constraint(DataAccessException e) {
-        org.postgresql.util.PSQLException p = e.getCause(org.postgresql.util.PSQLException.class);
-        return p == null || p.getServerErrorMessage() == null ? null : p.getServerErrorMessage().getConstraint();
     }
 
     /**
