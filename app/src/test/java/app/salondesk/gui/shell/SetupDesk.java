@@ -109,7 +109,7 @@ final class SetupDesk implements AutoCloseable {
     }
 
     static void waitFor(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, condition);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition);   // a wait, not a timing: it ends when the condition holds (15 s ran out under a load of 14)
         WaitForAsyncUtils.waitForFxEvents();
     }
 
