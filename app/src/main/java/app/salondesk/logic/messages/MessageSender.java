@@ -114,6 +114,11 @@ public final class MessageSender {
         List<ClaimedMessage> claimed = claims.claim(batch, lease);
         timings.claim.add(System.nanoTime() - claimedAt);
         timings.claims.increment();
+        if (claimed.isEmpty()) {
+            // nothing due: the connections kept open for the next message would only idle until the server drops them
+            channels.values().forEach(MessageChannel::close);
+            return new Pass(0, 0, 0, 0, 0);
+        }
         List<java.util.concurrent.Future<Pass>> sending = new java.util.ArrayList<>();
         for (ClaimedMessage m : claimed) {
             sending.add(conversations.submit(() -> {
