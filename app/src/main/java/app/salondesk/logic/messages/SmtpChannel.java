@@ -247,6 +247,8 @@ public final class SmtpChannel implements MessageChannel {
         // one bad address refuses the message, it is one recipient anyway
         p.put("mail.smtp.sendpartial", "false");
         p.put("mail.smtp.localhost", "salondesk");
+        // closing a connection (after a refusal, or a kept one let go) does not wait for the server's goodbye
+        p.put("mail.smtp.quitwait", "false");
         return p;
     }
 
