@@ -58,6 +58,23 @@ public final class SmtpChannel implements MessageChannel {
 
     private static final Logger log = LoggerFactory.getLogger(SmtpChannel.class);
 
+    static {
+        // Jakarta Mail 2.1 looks its StreamProvider up with a ServiceLoader — a scan of every jar on
+        // the class path — each time a header is encoded or a body part made (jakartaee/mail-api
+        // #699, #861, open): two thirds of a message's CPU in issue 33's benchmark. Naming the
+        // provider this process ships (Angus Mail's) makes the lookup a Class.forName. One already
+        // named by whoever runs us is left alone.
+        String provider = "jakarta.mail.util.StreamProvider";
+        if (System.getProperty(provider) == null) {
+            try {
+                Class.forName("org.eclipse.angus.mail.util.MailStreamProvider", false, SmtpChannel.class.getClassLoader());
+                System.setProperty(provider, "org.eclipse.angus.mail.util.MailStreamProvider");
+            } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+                // another Jakarta Mail: the ServiceLoader finds it, slowly
+            }
+        }
+    }
+
     private final MailCredentials credentials;
     private final Duration timeout;
     /** Per mail server: its session and the connections no conversation is using now, the last used first. */
