@@ -15,9 +15,9 @@ import java.util.UUID;
 import static org.jooq.impl.DSL.val;
 
 /**
- * A sender's calls into the database (migrations 30 and 33, ADR 33): claim due messages — locked with
+ * A sender's two calls into the database (migration 30, ADR 33): claim due messages — locked with
  * {@code FOR UPDATE SKIP LOCKED}, leased, re-checked against their bookings, each with a new private
- * link — and record what the channel said, one message or several at once. Plain SQL on purpose: both are set-returning or
+ * link — and record what the channel said. Plain SQL on purpose: both are set-returning or
  * scalar definer functions whose whole contract is their SQL signature, and the sender's login may
  * call nothing else (it has no right on any table).
  */
@@ -51,62 +51,11 @@ public final class MessageClaims {
      * another sender holds it now (then that sender's record counts).
      */
     public boolean record(ClaimedMessage m, Outcome outcome, Channel used, String reason, Duration retryIn) {
-        String why = why(reason);
-        Integer millis = millis(outcome, retryIn);
+        String why = reason == null ? "" : reason.length() > 500 ? reason.substring(0, 500) : reason;
+        Integer millis = outcome == Outcome.RETRY ? (int) Math.max(1, Math.min(86_400_000L, retryIn.toMillis())) : null;
         return Boolean.TRUE.equals(dsl.resultQuery("SELECT salondesk_messages_record({0}, {1}, {2}, {3}, {4}, {5}, {6})",
                 val(m.tenantId()), val(m.messageId()), val(m.claim()), val(outcome.dbValue), val(used.dbValue()), val(why),
                 val(millis, Integer.class)).fetchOne(0, Boolean.class));
-    }
-
-    /** One message's outcome, to be recorded with others ({@link #recordAll}). */
-    public record Outcomes(ClaimedMessage message, Outcome outcome, Channel used, String reason, Duration retryIn) {
-    }
-
-    /**
-     * Records several messages' outcomes in one call and one commit (migration 33: each by the same
-     * rules as {@link #record}); answers, in the same order, whether each was still this claim's.
-     */
-    public boolean[] recordAll(List<Outcomes> all) {
-        if (all.size() == 1) {
-            Outcomes o = all.get(0);
-            return new boolean[]{record(o.message(), o.outcome(), o.used(), o.reason(), o.retryIn())};
-        }
-        int n = all.size();
-        Long[] tenants = new Long[n];
-        Long[] messages = new Long[n];
-        UUID[] myClaims = new UUID[n];
-        String[] outcomes = new String[n];
-        String[] used = new String[n];
-        String[] whys = new String[n];
-        Integer[] millis = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            Outcomes o = all.get(i);
-            tenants[i] = o.message().tenantId();
-            messages[i] = o.message().messageId();
-            myClaims[i] = o.message().claim();
-            outcomes[i] = o.outcome().dbValue;
-            used[i] = o.used().dbValue();
-            whys[i] = why(o.reason());
-            millis[i] = millis(o.outcome(), o.retryIn());
-        }
-        Boolean[] done = dsl.resultQuery("SELECT salondesk_messages_record_many({0}, {1}, {2}, {3}, {4}, {5}, {6})",
-                val(tenants), val(messages), val(myClaims), val(outcomes), val(used), val(whys), val(millis)).fetchOne(0, Boolean[].class);
-        if (done == null || done.length != n) {
-            throw new IllegalStateException("the database answered " + (done == null ? "nothing" : done.length + " outcomes") + " for " + n);
-        }
-        boolean[] mine = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            mine[i] = Boolean.TRUE.equals(done[i]);
-        }
-        return mine;
-    }
-
-    private static String why(String reason) {
-        return reason == null ? "" : reason.length() > 500 ? reason.substring(0, 500) : reason;
-    }
-
-    private static Integer millis(Outcome outcome, Duration retryIn) {
-        return outcome == Outcome.RETRY ? (int) Math.max(1, Math.min(86_400_000L, retryIn.toMillis())) : null;
     }
 
     private static ClaimedMessage toClaimed(Record r) {

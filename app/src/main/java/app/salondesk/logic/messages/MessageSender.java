@@ -21,8 +21,7 @@ import java.util.Map;
  *       SKIP LOCKED}, a lease, each re-checked against its booking as it is now — a cancelled or
  *       moved booking's message comes back skipped, never handed out);</li>
  *   <li><b>send</b> each through its channel, outside any transaction;</li>
- *   <li><b>record</b> what the channel said — the outcomes of conversations finishing together in one
- *       commit (migration 33) — sent; a temporary failure tried again after
+ *   <li><b>record</b> what the channel said: sent; a temporary failure tried again after
  *       {@code firstRetry} × 2<sup>tries−1</sup> (the database fails it for good after its last
  *       try); a permanent one on the client's next channel, else failed with the reason.</li>
  * </ol>
@@ -93,13 +92,12 @@ public final class MessageSender {
 
         @Override
         public String toString() {
-            return String.format(java.util.Locale.ROOT, "claim %.1f s in %d calls, render %.1f s, send %.1f s, record %.1f s in %d calls (commits)",
+            return String.format(java.util.Locale.ROOT, "claim %.1f s in %d calls, render %.1f s, send %.1f s, record %.1f s in %d calls",
                     claim.sum() / 1e9, claims.sum(), render.sum() / 1e9, send.sum() / 1e9, record.sum() / 1e9, records.sum());
         }
     }
 
     private final Timings timings = new Timings();
-    private final Recorder recorder = new Recorder();
 
     public Timings timings() {
         return timings;
@@ -204,121 +202,34 @@ public final class MessageSender {
             return recordTimed(m, result);
         } finally {
             timings.record.add(System.nanoTime() - t0);
+            timings.records.increment();
         }
     }
 
     private Pass recordTimed(ClaimedMessage m, SendResult result) {
-        MessageClaims.Outcomes o;
+        boolean mine;
         Pass p;
         if (result instanceof SendResult.Accepted) {
-            o = new MessageClaims.Outcomes(m, MessageClaims.Outcome.SENT, m.channel(), "", null);
+            mine = claims.record(m, MessageClaims.Outcome.SENT, m.channel(), "", null);
             p = new Pass(1, 1, 0, 0, 0);
         } else if (result instanceof SendResult.Temporary t) {
             Duration wait = firstRetry.multipliedBy(1L << Math.min(10, Math.max(0, m.attempts() - 1)));
-            o = new MessageClaims.Outcomes(m, MessageClaims.Outcome.RETRY, m.channel(), t.reason(), wait);
+            mine = claims.record(m, MessageClaims.Outcome.RETRY, m.channel(), t.reason(), wait);
             log.info("message {} of salon {} by {} not sent (try {}): {}", m.messageId(), m.tenantId(), m.channel(), m.attempts(), t.reason());
             p = new Pass(1, 0, 1, 0, 0);
         } else {
             SendResult.Permanent f = (SendResult.Permanent) result;
-            o = new MessageClaims.Outcomes(m, m.fallback() != null ? MessageClaims.Outcome.FALLBACK : MessageClaims.Outcome.FAILED,
-                    m.channel(), f.reason(), null);
+            MessageClaims.Outcome o = m.fallback() != null ? MessageClaims.Outcome.FALLBACK : MessageClaims.Outcome.FAILED;
+            mine = claims.record(m, o, m.channel(), f.reason(), null);
             log.info("message {} of salon {} by {} refused for good{}: {}", m.messageId(), m.tenantId(), m.channel(),
                     m.fallback() != null ? " (next: " + m.fallback().dbValue() + ")" : "", f.reason());
             p = new Pass(1, 0, 0, 1, 0);
         }
-        if (!recorder.record(o)) {
+        if (!mine) {
             // the lease ran out while we sent: another sender holds it now and its record counts
             log.warn("message {} of salon {} was taken over by another sender before its outcome was recorded", m.messageId(), m.tenantId());
             return new Pass(1, 0, 0, 0, 1);
         }
         return p;
-    }
-
-    /**
-     * Records the outcomes of the conversations that finish while another outcome is being recorded
-     * together, in one call and one commit (migration 33): a group commit. Each conversation waits
-     * until its own outcome is recorded before it takes its next message, so what a sender that dies
-     * can have sent and not recorded stays one message per conversation (ADR 33). When a group's call
-     * fails, each of its outcomes is recorded alone, so one bad outcome costs no other its record.
-     */
-    private final class Recorder {
-        private final Object lock = new Object();
-        private List<Waiting> queue = new java.util.ArrayList<>();
-        private boolean recording;
-
-        boolean record(MessageClaims.Outcomes o) {
-            Waiting w = new Waiting(o);
-            List<Waiting> group;
-            synchronized (lock) {
-                queue.add(w);
-                while (recording && !w.done) {
-                    try {
-                        lock.wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IllegalStateException("interrupted while its outcome was recorded", e);
-                    }
-                }
-                if (w.done) {
-                    return w.result();
-                }
-                recording = true;
-                group = queue;
-                queue = new java.util.ArrayList<>();
-            }
-            try {
-                recordGroup(group);
-            } finally {
-                synchronized (lock) {
-                    recording = false;
-                    lock.notifyAll();
-                }
-            }
-            return w.result();
-        }
-
-        private void recordGroup(List<Waiting> group) {
-            timings.records.increment();
-            try {
-                boolean[] mine = claims.recordAll(group.stream().map(g -> g.outcome).toList());
-                for (int i = 0; i < group.size(); i++) {
-                    group.get(i).mine = mine[i];
-                }
-            } catch (RuntimeException e) {
-                if (group.size() == 1) {
-                    group.get(0).failed = e;
-                } else {
-                    log.warn("{} outcomes recorded together failed ({}); each alone", group.size(), e.toString());
-                    for (Waiting g : group) {
-                        try {
-                            g.mine = claims.recordAll(List.of(g.outcome))[0];
-                        } catch (RuntimeException one) {
-                            g.failed = one;
-                        }
-                    }
-                }
-            }
-            synchronized (lock) {
-                group.forEach(g -> g.done = true);
-            }
-        }
-    }
-
-    private static final class Waiting {
-        final MessageClaims.Outcomes outcome;
-        boolean done;
-        boolean mine;
-        RuntimeException failed;
-
-        Waiting(MessageClaims.Outcomes outcome) {
-            this.outcome = outcome;
-        }
-
-        boolean result() {
-            if (failed != null) {
-                throw failed;
-            }
-            return mine;
-        }
     }
 }
