@@ -211,8 +211,16 @@ public final class SmtpChannel implements MessageChannel {
         }
     }
 
-    /** The kept connection was closed under us (no answer, end of stream, 421): nothing about this message was said on it. */
+    /**
+     * The kept connection was closed under us (reset, end of stream, 421): nothing about this message
+     * was said on it. Not a timeout: a server that hangs is slow, not gone, and waits for the next try.
+     */
     private static boolean gone(MessagingException e) {
+        for (Throwable t = e; t != null; t = t.getCause() != t ? t.getCause() : null) {
+            if (t instanceof SocketTimeoutException) {
+                return false;
+            }
+        }
         for (Throwable t = e; t != null; t = t.getCause() != t ? t.getCause() : null) {
             if (t instanceof java.io.IOException || t instanceof jakarta.mail.MessagingException me && me.getNextException() instanceof java.io.IOException) {
                 return true;
