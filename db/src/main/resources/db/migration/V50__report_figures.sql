@@ -232,7 +232,7 @@ BEGIN
     WITH days AS (
         SELECT CAST(g AS date) AS day
           FROM generate_series(CAST(first_day AS timestamp), CAST(last_day AS timestamp), interval '1 day') g),
-    b AS (
+    b AS NOT MATERIALIZED (
         SELECT CAST(x.starts_at AT TIME ZONE p.time_zone AS date) AS day, x.id, x.master_id, x.client_id, x.visit_id,
                x.status, x.source, x.starts_at, x.duration_min
           FROM public.bookings x
@@ -246,13 +246,17 @@ BEGIN
                     WHERE c.tenant_id = tenant AND c.booking_id = b.id
                       AND c.cancelled_at > b.starts_at - make_interval(hours => p.late_cancel_hours))) AS late_cancelled,
                count(*) FILTER (WHERE b.status = 'no_show') AS no_shows,
-               count(DISTINCT CASE WHEN b.status IN ('arrived', 'completed')
-                                   THEN b.client_id::text || ':' || coalesce(b.visit_id::text, 'b' || b.id::text) END) AS visits,
                count(*) FILTER (WHERE b.status <> 'cancelled' AND b.source = 'online') AS online,
                count(*) FILTER (WHERE b.status <> 'cancelled' AND b.source = 'waitlist') AS waitlist,
                count(*) FILTER (WHERE b.status <> 'cancelled' AND b.source NOT IN ('online', 'waitlist')) AS desk,
                coalesce(sum(b.duration_min) FILTER (WHERE b.status IN ('pending', 'confirmed', 'arrived', 'completed')), 0) AS busy
           FROM b GROUP BY b.day),
+    -- a visit: its bookings share visit_id (all of one client, migration 18); a booking of none is a visit of its own
+    -- (-id: booking ids and visit ids never meet as negative and positive)
+    vd AS (
+        SELECT v.day, count(*) AS visits
+          FROM (SELECT DISTINCT b.day, coalesce(b.visit_id, -b.id) AS visit FROM b WHERE b.status IN ('arrived', 'completed')) v
+         GROUP BY v.day),
     money AS (
         SELECT s.business_day AS day, l.kind, l.amount_minor AS amount
           FROM public.sales s
@@ -313,7 +317,7 @@ BEGIN
     SELECT d.day,
            CAST(coalesce(bd.bookings, 0) AS integer), CAST(coalesce(bd.cancelled, 0) AS integer),
            CAST(coalesce(bd.late_cancelled, 0) AS integer), CAST(coalesce(bd.no_shows, 0) AS integer),
-           CAST(coalesce(bd.visits, 0) AS integer), CAST(coalesce(bd.online, 0) AS integer),
+           CAST(coalesce(vd.visits, 0) AS integer), CAST(coalesce(bd.online, 0) AS integer),
            CAST(coalesce(bd.waitlist, 0) AS integer), CAST(coalesce(bd.desk, 0) AS integer),
            CAST(coalesce(md.services, 0) AS bigint), CAST(coalesce(md.products, 0) AS bigint),
            CAST(coalesce(md.tips, 0) AS bigint), CAST(coalesce(md.other, 0) AS bigint),
@@ -323,6 +327,7 @@ BEGIN
            CAST(coalesce(rd.sent, 0) AS integer), CAST(coalesce(rd.confirmed, 0) AS integer)
       FROM days d
       LEFT JOIN bd ON bd.day = d.day
+      LEFT JOIN vd ON vd.day = d.day
       LEFT JOIN md ON md.day = d.day
       LEFT JOIN wd ON wd.day = d.day
       LEFT JOIN rd ON rd.day = d.day
@@ -359,7 +364,7 @@ BEGIN
     RETURN QUERY
     WITH v AS (
         SELECT DISTINCT x.client_id, CAST(x.starts_at AT TIME ZONE p.time_zone AS date) AS day,
-               coalesce(x.visit_id::text, 'b' || x.id::text) AS visit
+               coalesce(x.visit_id, -x.id) AS visit
           FROM public.bookings x
          WHERE x.tenant_id = tenant AND x.starts_at >= p.from_at AND x.starts_at < p.to_at
            AND x.status IN ('arrived', 'completed')),
@@ -369,13 +374,19 @@ BEGIN
                                          WHERE x.tenant_id = tenant AND x.client_id = c.client_id
                                            AND x.starts_at < p.from_at AND x.status IN ('arrived', 'completed')) AS is_new
           FROM c),
+    -- each client's days with a booking that is not cancelled, from the period's first day to rebook_weeks after its
+    -- last, and the next such day after each: a visit is rebooked when its day's next is within rebook_weeks × 7 days
+    booked AS (
+        SELECT DISTINCT x.client_id, CAST(x.starts_at AT TIME ZONE p.time_zone AS date) AS day
+          FROM public.bookings x
+         WHERE x.tenant_id = tenant AND x.status <> 'cancelled' AND x.starts_at >= p.from_at
+           AND x.starts_at < CAST(last_day + 1 + 7 * p.rebook_weeks AS timestamp) AT TIME ZONE p.time_zone),
+    nxt AS (
+        SELECT booked.client_id, booked.day, lead(booked.day) OVER (PARTITION BY booked.client_id ORDER BY booked.day) AS next_day
+          FROM booked),
     r AS (
-        SELECT v.*, EXISTS (SELECT 1 FROM public.bookings x
-                             WHERE x.tenant_id = tenant AND x.client_id = v.client_id AND x.status <> 'cancelled'
-                               AND x.starts_at >= CAST(v.day + 1 AS timestamp) AT TIME ZONE p.time_zone
-                               AND x.starts_at < CAST(v.day + 1 + 7 * p.rebook_weeks AS timestamp) AT TIME ZONE p.time_zone)
-                    AS rebooked
-          FROM v)
+        SELECT v.*, coalesce(nxt.next_day <= v.day + 7 * p.rebook_weeks, false) AS rebooked
+          FROM v JOIN nxt ON nxt.client_id = v.client_id AND nxt.day = v.day)
     SELECT CAST((SELECT count(*) FROM cn) AS integer),
            CAST((SELECT count(*) FROM cn WHERE cn.is_new) AS integer),
            CAST((SELECT count(*) FROM cn WHERE NOT cn.is_new) AS integer),
