@@ -427,12 +427,13 @@ BEGIN
     bm AS (
         SELECT b.master_id,
                count(*) FILTER (WHERE b.status <> 'cancelled') AS bookings,
-               count(DISTINCT CASE WHEN b.status IN ('arrived', 'completed')
-                                   THEN b.day::text || ':' || b.client_id::text || ':' || coalesce(b.visit_id::text, 'b' || b.id::text) END)
-                   AS visits,
                count(*) FILTER (WHERE b.status = 'no_show') AS no_shows,
                coalesce(sum(b.duration_min) FILTER (WHERE b.status IN ('pending', 'confirmed', 'arrived', 'completed')), 0) AS busy
           FROM b GROUP BY b.master_id),
+    vm AS (
+        SELECT v.master_id, count(*) AS visits
+          FROM (SELECT DISTINCT b.master_id, b.day, coalesce(b.visit_id, -b.id) AS visit FROM b WHERE b.status IN ('arrived', 'completed')) v
+         GROUP BY v.master_id),
     money AS (
         SELECT l.master_id, l.kind, l.amount_minor AS amount
           FROM public.sales s
@@ -466,11 +467,12 @@ BEGIN
          WHERE ms.active OR (ms.id, h.day) IN (SELECT busy_days.master_id, busy_days.day FROM busy_days)
          GROUP BY ms.id)
     SELECT ms.id, ms.name,
-           CAST(coalesce(bm.bookings, 0) AS integer), CAST(coalesce(bm.visits, 0) AS integer),
+           CAST(coalesce(bm.bookings, 0) AS integer), CAST(coalesce(vm.visits, 0) AS integer),
            CAST(coalesce(bm.no_shows, 0) AS integer), CAST(coalesce(bm.busy, 0) AS integer), coalesce(wm.working, 0),
            CAST(coalesce(mm.services, 0) AS bigint), CAST(coalesce(mm.tips, 0) AS bigint)
       FROM ms
       LEFT JOIN bm ON bm.master_id = ms.id
+      LEFT JOIN vm ON vm.master_id = ms.id
       LEFT JOIN mm ON mm.master_id = ms.id
       LEFT JOIN wm ON wm.id = ms.id
      ORDER BY coalesce(mm.services, 0) DESC, coalesce(bm.bookings, 0) DESC, ms.name, ms.id;

@@ -83,6 +83,11 @@ final class ReportsBench {
             for (String who : List.of("owner", "manager")) {
                 ReportsRepository reports = new ReportsRepository(who.equals("owner") ? dsl : DSL.using(manager, SQLDialect.POSTGRES));
                 String what = String.format("%,d bookings", size);
+                // the raw baseline of the same run: the year's bookings read once, as plainly as SQL can (ratios, not absolutes, travel)
+                time("baseline, the year's bookings summed: " + what, who, () -> Sql.count(who.equals("owner") ? dsl : DSL.using(manager,
+                        SQLDialect.POSTGRES), "SELECT count(*) + sum(duration_min) FROM bookings WHERE tenant_id = ? AND starts_at >= CAST(? AS timestamptz) AND starts_at < CAST(? AS timestamptz)",
+                        tenant, year.from().atStartOfDay(java.time.ZoneId.of("Europe/Kyiv")).toOffsetDateTime(),
+                        year.to().plusDays(1).atStartOfDay(java.time.ZoneId.of("Europe/Kyiv")).toOffsetDateTime()));
                 time("a year's report: " + what, who, () -> {
                     SalonReport r = reports.report(tenant, year);
                     if (r.total().bookings() == 0) {
@@ -230,5 +235,6 @@ final class ReportsBench {
             rows.add(List.of(what, who, Markdown.ms(med), Markdown.ms(p95(ms)), Markdown.ratio(med / smallest.get(kind))));
         }));
         md.table(List.of("read", "as", "median ms", "p95 ms", "growth"), rows);
+        md.para("Machine load during the run (1-minute load average, 2 cores shared): " + Machine.loadAverage() + ".");
     }
 }
