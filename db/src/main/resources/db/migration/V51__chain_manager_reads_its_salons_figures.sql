@@ -113,3 +113,11 @@ GRANT SELECT (tenant_id, booking_id, kind, state, sent_at) ON messages TO salond
 
 GRANT EXECUTE ON FUNCTION report_period(bigint, date, date), report_days(bigint, date, date), report_clients(bigint, date, date),
     report_masters(bigint, date, date), report_services(bigint, date, date) TO salondesk_chain_manager;
+
+-- the command line and the desk compare the schema's version with their own before anything else (ADR 22)
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'flyway_schema_history') THEN
+        GRANT SELECT ON flyway_schema_history TO salondesk_chain_manager;
+    END IF;
+END $$;

@@ -108,6 +108,30 @@ class ReportCommandTest {
     }
 
     @Test
+    void theOwnerMakesAChainManagerWhoseAllIsItsSalonsSideBySideWithTheirTotal() throws Exception {
+        long second = f.dsl.resultQuery("INSERT INTO tenants (name, time_zone) VALUES ('Second " + s + "', 'Europe/Kyiv') RETURNING id")
+                .fetchOne(0, Long.class);
+        long third = f.dsl.resultQuery("INSERT INTO tenants (name, time_zone) VALUES ('Third " + s + "', 'Europe/Kyiv') RETURNING id")
+                .fetchOne(0, Long.class);
+        var db = f.backend.database().settings();
+        var made = CliTestAccess.run(new String[]{"--db-url", db.url(), "--user", db.user(), "--password", "users", "add", "--login", "olga_" + s,
+                "--role", "chain-manager", "--salons", f.tenant + "," + second, "--password-stdin"}, db.password() + "\nchain-password\n");
+        assertEquals(0, made.exit(), made.out() + made.err());
+        assertEquals("added olga_" + s + " chain-manager salons=" + f.tenant + "," + second, made.out().strip());
+        SetupCli.Run all = cli.as("olga_" + s, "chain-password", "report", "summary", "--all", "--from", WEEK.from().toString(), "--to",
+                WEEK.to().toString(), "--format", "csv");
+        assertEquals(0, all.exit(), all.toString());
+        String first = f.dsl.resultQuery("SELECT name FROM tenants WHERE id = ?", f.tenant).fetchOne(0, String.class);
+        assertEquals("figure," + first + ",Second " + s + ",total", all.lines().get(0), "its two salons and their total, not the third");
+        assertTrue(all.lines().contains("bookings,8,0,8"), all.out());
+        SetupCli.Run third3 = cli.as("olga_" + s, "chain-password", "report", "summary", "--salon", Long.toString(third));
+        assertEquals(2, third3.exit(), "a salon not its own is no salon to it: " + third3);
+        SetupCli.Run byAdmin = cli.as("rboss_" + s, "admin-password", "users", "add", "--login", "mole_" + s, "--role", "chain-manager",
+                "--salons", Long.toString(f.tenant), "--password-stdin");
+        assertTrue(byAdmin.exit() != 0, "only the owner makes a chain manager: " + byAdmin);
+    }
+
+    @Test
     void allIsTheSalonsThisLoginMayReadWhichForASalonsManagerIsItsOwn() {
         SetupCli.Run all = manager("report", "summary", "--all", "--from", WEEK.from().toString(), "--to", WEEK.to().toString(), "--format", "csv");
         assertEquals(0, all.exit(), all.toString());
