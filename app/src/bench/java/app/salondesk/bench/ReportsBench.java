@@ -149,7 +149,7 @@ final class ReportsBench {
                     + "'+380" + String.format("%03d", tenant % 1000) + "' || lpad(n::text, 6, '0') FROM generate_series(1, " + clients + ") n");
             // booking n: master n % masters, day n / (masters × 14), slot (n / masters) % 14
             st.execute("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, source, created_at) "
-                    + "SELECT " + tenant + ", " + first + " + n % " + masters + ", " + tenant + " * 100000 + 1 + (n * 7919) % " + clients + ", " + service
+                    + "SELECT " + tenant + ", " + first + " + n % " + masters + ", " + tenant + " * 100000 + 1 + (n::bigint * 7919) % " + clients + ", " + service
                     + ", (DATE '" + from + "' + n / " + (masters * SLOTS) + " + time '09:00' + make_interval(mins => 30 * ((n / " + masters + ") % "
                     + SLOTS + "))) AT TIME ZONE 'Europe/Kyiv', 30, "
                     + "CASE WHEN n % 20 = 0 THEN 'cancelled' WHEN n % 25 = 1 THEN 'no_show' ELSE 'completed' END, "
