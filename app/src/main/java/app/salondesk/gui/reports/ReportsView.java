@@ -157,6 +157,8 @@ public final class ReportsView {
         TableView<List<String>> drill = new TableView<>();
         drill.setId("reports-list");
         drill.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        drill.setPlaceholder(new Label(messages.get("reports.listHint")));
+        figures.setPlaceholder(new Label(messages.get("reports.loading")));
         vm.drillProperty().addListener((o, was, d) -> {
             drill.getColumns().clear();
             drill.getItems().clear();
