@@ -1,6 +1,6 @@
 package app.salondesk.cli;
 
-import app.salondesk.logic.export.SpreadsheetCells;
+import app.salondesk.logic.reports.ReportCsv;
 import app.salondesk.logic.reports.ReportTables;
 import app.salondesk.logic.reports.ReportsRepository;
 import app.salondesk.model.reports.ReportKind;
@@ -8,8 +8,6 @@ import app.salondesk.model.reports.ReportPeriod;
 import app.salondesk.model.reports.ReportTable;
 import app.salondesk.model.reports.SalonRef;
 import app.salondesk.model.reports.SalonReport;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -102,13 +100,11 @@ final class ReportCommand extends SalonCommand {
     }
 
     private static void csv(ReportTable table, Setup setup) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(table.columns());
+        rows.addAll(table.rows());
         try {
-            CSVPrinter csv = new CSVPrinter(setup.out, CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get());
-            csv.printRecord(table.columns().stream().map(SpreadsheetCells::neutral).toList());
-            for (List<String> row : table.rows()) {
-                csv.printRecord(row.stream().map(SpreadsheetCells::neutral).toList());
-            }
-            csv.flush();
+            ReportCsv.print(setup.out, rows, "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

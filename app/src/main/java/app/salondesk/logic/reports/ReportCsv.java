@@ -18,12 +18,18 @@ public final class ReportCsv {
     }
 
     public static void write(Path file, List<List<String>> rows) throws IOException {
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-             CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT)) {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             out.write('\uFEFF');
-            for (List<String> row : rows) {
-                csv.printRecord(row.stream().map(SpreadsheetCells::neutral).toList());
-            }
+            print(out, rows, "\r\n");
         }
+    }
+
+    /** The rows as CSV on {@code out} (the command line's standard output: lines end with {@code lineEnd}), flushed, not closed. */
+    public static void print(Appendable out, List<List<String>> rows, String lineEnd) throws IOException {
+        CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setRecordSeparator(lineEnd).get());
+        for (List<String> row : rows) {
+            csv.printRecord(row.stream().map(SpreadsheetCells::neutral).toList());
+        }
+        csv.flush();
     }
 }
