@@ -29,8 +29,15 @@ import java.util.List;
                 "or no-shows (per day); of one salon, or with --all of every salon this login may read, side by side with their total."})
 final class ReportCommand extends SalonCommand {
 
-    @Parameters(index = "0", paramLabel = "KIND", descriptionKey = "kind", description = "summary, revenue, masters, services, clients or no-shows.")
+    @Parameters(index = "0", paramLabel = "KIND", descriptionKey = "kind",
+            description = "summary, revenue, masters, services, clients or no-shows; or settings (the salon's two report settings).")
     String kind;
+
+    @Option(names = "--rebook-weeks", paramLabel = "N", description = "With settings: a visit counts as rebooked when its client books again within N weeks (1-52).")
+    Integer rebookWeeks;
+
+    @Option(names = "--late-cancel-hours", paramLabel = "H", description = "With settings: a cancellation this close to the start is a late one (0-336).")
+    Integer lateCancelHours;
 
     @Option(names = "--from", paramLabel = "DATE", description = "The first salon day (default: the first of this month).")
     String from;
@@ -64,6 +71,9 @@ final class ReportCommand extends SalonCommand {
 
     @Override
     int run(Setup setup) throws CliInvalid {
+        if (kind.strip().equals("settings")) {
+            return settings(setup);
+        }
         ReportKind k = ReportKind.ofCliName(kind);
         if (k == null) {
             throw new CliInvalid(setup.messages.format("reports.cli.badKind", kind));
@@ -96,6 +106,19 @@ final class ReportCommand extends SalonCommand {
         } else {
             table(table, setup);
         }
+        return 0;
+    }
+
+    /** {@code report settings [--rebook-weeks N] [--late-cancel-hours H]}: sets what is given (an admin's right), prints both. */
+    private int settings(Setup setup) {
+        ReportsRepository repo = new ReportsRepository(setup.dsl);
+        int[] now = repo.settings(setup.salon.id());
+        if (rebookWeeks != null || lateCancelHours != null) {
+            repo.saveSettings(setup.salon.id(), rebookWeeks == null ? now[0] : rebookWeeks, lateCancelHours == null ? now[1] : lateCancelHours);
+            now = repo.settings(setup.salon.id());
+        }
+        setup.out.println("rebook_weeks=" + now[0]);
+        setup.out.println("late_cancel_hours=" + now[1]);
         return 0;
     }
 

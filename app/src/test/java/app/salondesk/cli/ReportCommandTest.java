@@ -92,6 +92,19 @@ class ReportCommandTest {
     }
 
     @Test
+    void anAdminSetsTheRebookingWeeksAndTheLateCancellationHoursAndAManagerMayNot() {
+        assertEquals(List.of("rebook_weeks=6", "late_cancel_hours=24"), manager("report", "settings").lines(), "the defaults");
+        SetupCli.Run set = cli.as("rboss_" + s, "admin-password", "report", "settings", "--rebook-weeks", "8", "--late-cancel-hours", "48");
+        assertEquals(List.of("rebook_weeks=8", "late_cancel_hours=48"), set.lines(), set.toString());
+        assertEquals(8, new ReportsRepository(f.dsl).clients(f.tenant, WEEK).rebookWeeks(), "the figures read it");
+        SetupCli.Run byManager = manager("report", "settings", "--rebook-weeks", "2");
+        assertEquals(2, byManager.exit(), byManager.toString());
+        assertTrue(byManager.line().startsWith("invalid: "), byManager.toString());
+        assertEquals(2, cli.as("rboss_" + s, "admin-password", "report", "settings", "--rebook-weeks", "99").exit(), "1 to 52 weeks");
+        cli.as("rboss_" + s, "admin-password", "report", "settings", "--rebook-weeks", "6", "--late-cancel-hours", "24");
+    }
+
+    @Test
     void aReceptionistAnotherSalonAndBadInputAreRefusedInOneLine() {
         SetupCli.Run desk = cli.as("rdesk_" + s, "desk-password", "report", "summary");
         assertEquals(2, desk.exit(), desk.toString());
