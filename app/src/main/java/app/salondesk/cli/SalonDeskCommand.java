@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
                 ImportCommand.class, UsersCommand.class, LocksCommand.class,
                 ServeCommand.class, WaitlistCommand.class, ExportCommand.class, BackupCommand.class,
                 ClientsCommand.class, RemindersCommand.class,
-                CheckoutCommand.class, SalesCommand.class, TillCommand.class, TakingsCommand.class, ProductsCommand.class, CommissionsCommand.class})
+                CheckoutCommand.class, SalesCommand.class, TillCommand.class, TakingsCommand.class, ReportCommand.class, ProductsCommand.class, CommissionsCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);

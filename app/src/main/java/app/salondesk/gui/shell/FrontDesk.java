@@ -98,6 +98,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final LiveStatus liveStatus;
     /** The checkout, the till, takings, products, commissions (issue 34). */
     private final CheckoutScreens checkoutScreens;
+    /** ☰ → Reports (issue 35). */
+    private final ReportScreens reportScreens;
 
     /**
      * Builds the window from what was read before ({@link DeskData}): no database call on the FX thread.
@@ -168,6 +170,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         this.checkoutScreens = new CheckoutScreens(stage, logic, salon, active, role, bookings::services, tasks, messages, this::reloadShown);
+        this.reportScreens = new ReportScreens(stage, logic.reports(), salon, tasks, messages);
         bookings.setCheckout(checkoutScreens::checkout);
         ClientSearchView search = bookings.clientSearch();
         search.node().setPrefColumnCount(13);
@@ -393,6 +396,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     @Override
+    public void openReports() {
+        reportScreens.reports();
+    }
+
+    @Override
     public void openProducts() {
         checkoutScreens.products();
     }
@@ -405,6 +413,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     /** Tests save receipts and reports where they choose (no system file dialog). */
     public void setFileChooser(java.util.function.BiFunction<javafx.stage.Window, String, java.io.File> chooseFile) {
         checkoutScreens.setFileChooser(chooseFile);
+        reportScreens.setFileChooser(chooseFile);
     }
 
     @Override

@@ -170,6 +170,10 @@ public final class DeskLogic {
         return new app.salondesk.logic.checkout.ProductRepository(dsl);
     }
 
+    public app.salondesk.logic.reports.ReportsRepository reports() {
+        return new app.salondesk.logic.reports.ReportsRepository(dsl);
+    }
+
     public app.salondesk.logic.checkout.CommissionRepository commissions() {
         return new app.salondesk.logic.checkout.CommissionRepository(dsl);
     }
