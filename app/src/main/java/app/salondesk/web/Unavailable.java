@@ -22,7 +22,8 @@ final class Unavailable {
             if (t instanceof SQLException sql && sql.getSQLState() != null) {
                 String state = sql.getSQLState();
                 // 08: connection exception; 57P01-03: the server is shutting down or starting
-                if (state.startsWith("08") || state.startsWith("57P0")) {
+                // 25006: a write reached a standby, a failover is under way (ADR 23)
+                if (state.startsWith("08") || state.startsWith("57P0") || state.equals("25006")) {
                     return true;
                 }
             }

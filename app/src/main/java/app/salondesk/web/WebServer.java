@@ -126,7 +126,7 @@ public final class WebServer implements AutoCloseable {
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> refused(ctx, pages, e.getStatus()));
             config.routes.exception(SalonLanes.Busy.class, (e, ctx) -> busy(ctx, pages));
-            config.routes.exception(Exception.class, (e, ctx) -> failed(ctx, pages, e));
+            config.routes.exception(Exception.class, (e, ctx) -> failed(ctx, pages, e, salonPage.lastRead(ctx)));
             for (int status : new int[]{400, 403, 404, 405, 413, 429}) {
                 config.routes.error(status, ctx -> {
                     if (ctx.attribute(Pages.RENDERED) == null) {
@@ -334,10 +334,11 @@ public final class WebServer implements AutoCloseable {
      * itself when it is back); a bug is a page with the request id, and the stack trace goes to
      * the log once, under the same id. Neither page says more.
      */
-    private static void failed(Context ctx, Pages pages, Exception e) {
+    private static void failed(Context ctx, Pages pages, Exception e, app.salondesk.model.online.OnlineSalon lastRead) {
         if (Unavailable.is(e)) {
             log.warn("database unreachable: {}", Unavailable.summary(e));
-            pages.message(ctx, 503, null, "web.unavailable.title", "web.unavailable.text", true);
+            // under the salon's name as last read: the client knows where she is (issue 37)
+            pages.message(ctx, 503, lastRead, "web.unavailable.title", "web.unavailable.text", true);
         } else {
             log.error("request {} {} failed", ctx.method(), ctx.path(), e);
             pages.message(ctx, 500, null, "web.error.title", "web.error.text", true);
