@@ -348,6 +348,16 @@ public final class WebServer implements AutoCloseable {
     private static void logRequest(Context ctx, Float ms) {
         try {
             int status = ctx.status().getCode();
+            // serve's /metrics (issue 37): by the route as written ("/{slug}/book"), never the path
+            // a client typed, so neither a slug nor a token makes a series of its own
+            io.micrometer.core.instrument.Timer.builder("salondesk.http.requests")
+                    .description("Requests to the online pages, by route, method and status")
+                    .tag("route", route(ctx))
+                    .tag("method", ctx.method().name())
+                    .tag("status", Integer.toString(status))
+                    .publishPercentileHistogram()
+                    .register(io.micrometer.core.instrument.Metrics.globalRegistry)
+                    .record(java.time.Duration.ofNanos((long) (ms * 1_000_000)));
             if (status >= 500) {
                 log.warn("{} {} -> {} in {} ms", ctx.method(), ctx.path(), status, Math.round(ms));
             } else {
@@ -356,6 +366,12 @@ public final class WebServer implements AutoCloseable {
         } finally {
             MDC.remove("req");
         }
+    }
+
+    /** The route the request matched, as the server declares it; "unmatched" for any other path (a 404). */
+    private static String route(Context ctx) {
+        io.javalin.router.Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
+        return endpoint == null ? "unmatched" : endpoint.path;
     }
 
     private static byte[] resource(String name) {
