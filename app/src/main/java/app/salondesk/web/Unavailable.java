@@ -16,7 +16,10 @@ final class Unavailable {
 
     static boolean is(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLTransientConnectionException || t instanceof ConnectException) {
+            // the pool's own timeout (SQLTransientConnectionException) says nothing by itself: with
+            // the database away it carries the failed connect as its cause, which this loop meets;
+            // without one the pool was only busy (poolBusy), and the page says "try again"
+            if (t instanceof ConnectException) {
                 return true;
             }
             if (t instanceof SQLException sql && sql.getSQLState() != null) {
@@ -29,6 +32,22 @@ final class Unavailable {
             }
             if (t.getCause() == t) {
                 break;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The pool found no free connection in its wait, and none of its connects failed: every one is
+     * in use (bookings waiting for a master's lock, say), the database is there. Busy, not down.
+     */
+    static boolean poolBusy(Throwable failure) {
+        if (is(failure)) {
+            return false;
+        }
+        for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException) {
+                return true;
             }
         }
         return false;

@@ -339,6 +339,9 @@ public final class WebServer implements AutoCloseable {
             log.warn("database unreachable: {}", Unavailable.summary(e));
             // under the salon's name as last read: the client knows where she is (issue 37)
             pages.message(ctx, 503, lastRead, "web.unavailable.title", "web.unavailable.text", true);
+        } else if (Unavailable.poolBusy(e)) {
+            // every connection of the pool in use past the page's wait (issue 37: 2 s): busy, as a full lane is
+            busy(ctx, pages);
         } else {
             log.error("request {} {} failed", ctx.method(), ctx.path(), e);
             pages.message(ctx, 500, null, "web.error.title", "web.error.text", true);
