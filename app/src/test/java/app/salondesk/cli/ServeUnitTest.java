@@ -85,6 +85,26 @@ class ServeUnitTest {
         }
     }
 
+    @Test
+    void theDashboardAsksOnlyForSeriesServeWrites() throws IOException {
+        String json = Files.readString(server().resolve("salondesk-dashboard.json"));
+        Object parsed = com.fasterxml.jackson.jr.ob.JSON.std.anyFrom(json);
+        assertTrue(parsed instanceof java.util.Map<?, ?> m && m.get("panels") instanceof List<?> panels && panels.size() >= 8, json);
+        // the names ServeAsAServiceTest scrapes from a running serve, with Prometheus's suffixes
+        java.util.Set<String> written = java.util.Set.of("salondesk_http_requests_seconds", "salondesk_booking_writes_seconds",
+                "salondesk_booking_lock_wait_seconds", "salondesk_booking_try_again_total", "salondesk_booking_retries_total",
+                "salondesk_db_pool_connections", "salondesk_db_pool_max", "salondesk_database_up", "salondesk_waitlist_waiting",
+                "salondesk_messages_due");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("salondesk_[a-z_]+").matcher(json);
+        int named = 0;
+        while (m.find()) {
+            String series = m.group().replaceAll("_(count|bucket|sum)$", "");
+            assertTrue(written.contains(series), m.group() + " is not a series serve writes");
+            named++;
+        }
+        assertTrue(named >= written.size(), "every series has a panel: " + named);
+    }
+
     private record Verified(int exit, String output) {
     }
 
