@@ -67,6 +67,13 @@ public final class SalonDeskCommand implements Callable<Integer> {
     }
 
     public static CommandLine commandLine(AppHome home) {
+        CommandLine cl = plain(home);
+        // serve --config FILE: parsed once more with the file's settings as defaults (ServeConfig)
+        cl.setExecutionStrategy(parsed -> ServeConfig.execute(parsed, () -> plain(home)));
+        return cl;
+    }
+
+    private static CommandLine plain(AppHome home) {
         CommandLine cl = new CommandLine(new SalonDeskCommand(home));
         cl.setExecutionExceptionHandler(new FailureHandler(home));
         return cl;
