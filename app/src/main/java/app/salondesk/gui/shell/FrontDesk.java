@@ -165,7 +165,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             }
         });
         this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
-                logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
+                logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id()),
+                new BookingScreens.Records(logic.clientRecord(), logic.visitRecords(), logic.clientMerges(), logic.clientAlerts())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         this.checkoutScreens = new CheckoutScreens(stage, logic, salon, active, role, bookings::services, tasks, messages, this::reloadShown);
         bookings.setCheckout(checkoutScreens::checkout);
