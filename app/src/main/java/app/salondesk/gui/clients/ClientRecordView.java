@@ -252,7 +252,20 @@ public final class ClientRecordView {
                 vm.addPhoto(file, kind.getValue());
             }
         });
-        HBox entry = new HBox(8, kind, add);
+        Button paste = id(new Button(messages.get("record.photo.paste")), "record-photo-paste");
+        paste.setOnAction(e -> {
+            Image image = javafx.scene.input.Clipboard.getSystemClipboard().getImage();
+            if (image == null || image.getPixelReader() == null) {
+                vm.nothingToPaste();
+                return;
+            }
+            int w = (int) image.getWidth();
+            int h = (int) image.getHeight();
+            int[] argb = new int[w * h];
+            image.getPixelReader().getPixels(0, 0, w, h, javafx.scene.image.PixelFormat.getIntArgbInstance(), argb, 0, w);
+            vm.addPastedPhoto(w, h, argb, kind.getValue());
+        });
+        HBox entry = new HBox(8, kind, add, paste);
         return section("record.photos", "record-photos-pane", entry, thumbs);
     }
 

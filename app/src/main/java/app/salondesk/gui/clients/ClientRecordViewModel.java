@@ -385,6 +385,23 @@ public final class ClientRecordViewModel {
         }, saved -> { });
     }
 
+    /** A photo pasted from the clipboard (its pixels, ARGB): resized and stored as one from a file. */
+    public void addPastedPhoto(int width, int height, int[] argb, PhotoKind kind) {
+        long client = clientId;
+        write(() -> {
+            RecordOutcome<PhotoIntake.Prepared> prepared = PhotoIntake.fromPixels(width, height, argb);
+            if (prepared instanceof RecordOutcome.Refused<PhotoIntake.Prepared> r) {
+                return RecordOutcome.<ClientPhoto>refused(r.problem());
+            }
+            return record.addPhoto(salon.id(), client, null, kind, ((RecordOutcome.Saved<PhotoIntake.Prepared>) prepared).value(), "", Source.FORM);
+        }, saved -> { });
+    }
+
+    /** The clipboard held no picture. */
+    public void nothingToPaste() {
+        message.set(messages.get("record.photo.nothingToPaste"));
+    }
+
     /** Her signature of the chosen form: her typed name and the tick, dated by the database; its text kept as it is now. */
     public void sign() {
         ConsentTemplate t = template.get();

@@ -234,6 +234,15 @@ final class BookingScreens {
                 schedule::reload);
     }
 
+    /** Where the record window's "Add photo…" and "PDF…" read and write; null: they ask with a file chooser. */
+    private app.salondesk.gui.clients.ClientRecordView.FileAsker recordPhoto;
+    private app.salondesk.gui.clients.ClientRecordView.FileAsker recordPdf;
+
+    void setRecordFiles(app.salondesk.gui.clients.ClientRecordView.FileAsker photo, app.salondesk.gui.clients.ClientRecordView.FileAsker pdf) {
+        this.recordPhoto = photo;
+        this.recordPdf = pdf;
+    }
+
     /** What the client card's "Messages…" opens (issue 33): the client's e-mail, channels and consent; null: no such button. */
     private ClientMessages clientMessages;
 
@@ -297,8 +306,11 @@ final class BookingScreens {
         recordButton.setId("client-record");
         recordButton.setOnAction(e -> {
             record.load(clientId, card.nameProperty().get());
-            new app.salondesk.gui.clients.ClientRecordView(record, card.visits(), role == StaffRole.ADMIN, messages)
-                    .showInWindow(recordButton.getScene().getWindow(), messages.format("client.record.title", card.nameProperty().get()));
+            var recordView = new app.salondesk.gui.clients.ClientRecordView(record, card.visits(), role == StaffRole.ADMIN, messages);
+            if (recordPhoto != null && recordPdf != null) {
+                recordView.setFiles(recordPhoto, recordPdf);
+            }
+            recordView.showInWindow(recordButton.getScene().getWindow(), messages.format("client.record.title", card.nameProperty().get()));
         });
         record.setOnMerged(into -> {
             schedule.reload();

@@ -490,6 +490,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         bookings.openHistory(ref);
     }
 
+    /** Where the client record's "Add photo…" and "PDF…" read and write instead of asking (tests, a kiosk). */
+    public void setRecordFiles(app.salondesk.gui.clients.ClientRecordView.FileAsker photo,
+                               app.salondesk.gui.clients.ClientRecordView.FileAsker pdf) {
+        bookings.setRecordFiles(photo, pdf);
+    }
+
     @Override
     public void openClientOf(BookingRef ref) {
         bookings.openClientOf(ref);

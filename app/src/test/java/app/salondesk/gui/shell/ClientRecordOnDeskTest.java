@@ -16,11 +16,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +71,10 @@ class ClientRecordOnDeskTest {
     }
 
     @AfterEach
-    void stopWorkers() {
+    void stopWorkers(FxRobot robot) {
+        // the card and record windows of one test are not the next test's
+        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
+                .forEach(javafx.stage.Window::hide));
         tasks.close();
     }
 
@@ -137,18 +143,89 @@ class ClientRecordOnDeskTest {
         robot.clickOn("#client-record");
         waitFor(() -> robot.lookup("#record-consent-text").tryQuery().isPresent()
                 && robot.lookup("#record-consent-text").queryTextInputControl().getText().startsWith("I agree to the colour"));
+        scrollTo(robot, "#record-consent-name");
         robot.clickOn("#record-consent-name").write("Iryna Savchenko");
         robot.clickOn("#record-consent-sign");
         waitFor(() -> "the client ticks that she agrees".equals(robot.lookup("#record-message").queryAs(Label.class).getText()));
-        assertEquals(0, fx.dsl.fetchCount(fx.dsl.selectFrom("consent_signatures")), "not without the tick");
+        assertEquals(0, fx.dsl.fetchCount(fx.dsl.selectFrom("consent_signatures").where("client_id = " + fx.iryna)), "not without the tick");
         robot.clickOn("#record-consent-agree");
         robot.clickOn("#record-consent-sign");
-        waitFor(() -> fx.dsl.fetchCount(fx.dsl.selectFrom("consent_signatures")) == 1);
+        waitFor(() -> fx.dsl.fetchCount(fx.dsl.selectFrom("consent_signatures").where("client_id = " + fx.iryna)) == 1);
         assertEquals("Iryna Savchenko|Colour consent|I agree to the colour and its risks.|" + admin, fx.dsl.resultQuery(
                 "SELECT typed_name || '|' || title || '|' || signed_text || '|' || created_by FROM consent_signatures WHERE client_id = "
                         + fx.iryna).fetchOne(0, String.class));
         waitFor(() -> robot.lookup("#record-signatures").queryAs(ListView.class).getItems().size() == 1);
         assertEquals("Signed.", robot.lookup("#record-message").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void aPhotoFromAFileAndOnePastedBecomeThumbnailsAndASignedConsentIsPrintedAsPdf(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path picture = dir.resolve("before.png");
+        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(800, 600, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = image.createGraphics();
+        g.setColor(java.awt.Color.ORANGE);
+        g.fillRect(0, 0, 800, 600);
+        g.dispose();
+        javax.imageio.ImageIO.write(image, "png", picture.toFile());
+        Path pdf = dir.resolve("consent.pdf");
+        FrontDesk desk = desk(robot);
+        robot.interact(() -> desk.setRecordFiles((w, save) -> picture, (w, save) -> pdf));
+        long client = fx.kiryl;
+        robot.interact(() -> desk.openClientCard(client));
+        waitFor(() -> robot.lookup("#client-name").tryQuery().isPresent()
+                && "Kiryl Bondar".equals(robot.lookup("#client-name").queryTextInputControl().getText()));
+        robot.clickOn("#client-record");
+        waitFor(() -> robot.lookup("#record-photo-add").tryQuery().isPresent());
+
+        robot.clickOn("#record-photo-add");
+        waitFor(() -> robot.lookup(".record-photo").queryAll().size() == 1);
+        assertEquals("before|800|600", fx.dsl.resultQuery("SELECT kind || '|' || width || '|' || height FROM client_photos WHERE client_id = "
+                + client).fetchOne(0, String.class), "a PNG of 800 by 600 kept as it was (smaller than 1280), as a JPEG");
+
+        robot.interact(() -> {
+            javafx.scene.image.WritableImage pasted = new javafx.scene.image.WritableImage(300, 200);
+            for (int y = 0; y < 200; y++) {
+                for (int x = 0; x < 300; x++) {
+                    pasted.getPixelWriter().setArgb(x, y, 0xff3366cc);
+                }
+            }
+            javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+            content.putImage(pasted);
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+        });
+        robot.clickOn("#record-photo-paste");
+        waitFor(() -> robot.lookup(".record-photo").queryAll().size() == 2);
+        assertEquals(2, fx.dsl.fetchCount(fx.dsl.selectFrom("client_photos").where("client_id = " + client)));
+
+        scrollTo(robot, "#record-consent-name");
+        robot.clickOn("#record-consent-name").write("Kiryl Bondar");
+        robot.clickOn("#record-consent-agree");
+        robot.clickOn("#record-consent-sign");
+        waitFor(() -> robot.lookup("#record-signatures").queryAs(ListView.class).getItems().size() == 1);
+        robot.interact(() -> robot.lookup("#record-signatures").queryAs(ListView.class).getSelectionModel().select(0));
+        robot.clickOn("#record-consent-pdf");
+        waitFor(() -> Files.exists(pdf) && "Saved as consent.pdf.".equals(robot.lookup("#record-message").queryAs(Label.class).getText()));
+        String text;
+        try (org.apache.pdfbox.pdmodel.PDDocument doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
+            text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc);
+        }
+        assertTrue(text.contains("Colour consent") && text.contains("I agree to the colour and its risks.") && text.contains("Kiryl Bondar"), text);
+    }
+
+    /** Scrolls the record window so that the node is in view (a robot clicks only what it sees). */
+    private static void scrollTo(FxRobot robot, String query) {
+        Node node = robot.lookup(query).query();
+        robot.interact(() -> {
+            Node p = node;
+            while (p != null && !(p instanceof javafx.scene.control.ScrollPane)) {
+                p = p.getParent();
+            }
+            javafx.scene.control.ScrollPane pane = (javafx.scene.control.ScrollPane) p;
+            double y = pane.getContent().sceneToLocal(node.localToScene(0, 0)).getY();
+            double room = pane.getContent().getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
+            pane.setVvalue(room <= 0 ? 0 : Math.min(1, Math.max(0, (y - 40) / room)));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
