@@ -167,7 +167,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             }
         });
         this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
-                logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
+                logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id()),
+                new BookingScreens.Records(logic.clientRecord(), logic.visitRecords(), logic.clientMerges(), logic.clientAlerts())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         this.checkoutScreens = new CheckoutScreens(stage, logic, salon, active, role, bookings::services, tasks, messages, this::reloadShown);
         this.reportScreens = new ReportScreens(stage, logic.reports(), salon, tasks, messages);
@@ -496,6 +497,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openHistory(BookingRef ref) {
         bookings.openHistory(ref);
+    }
+
+    /** Where the client record's "Add photo…" and "PDF…" read and write instead of asking (tests, a kiosk). */
+    public void setRecordFiles(app.salondesk.gui.clients.ClientRecordView.FileAsker photo,
+                               app.salondesk.gui.clients.ClientRecordView.FileAsker pdf) {
+        bookings.setRecordFiles(photo, pdf);
     }
 
     @Override
