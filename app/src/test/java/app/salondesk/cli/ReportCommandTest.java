@@ -139,8 +139,9 @@ class ReportCommandTest {
         assertTrue(all.lines().contains("bookings,8,0,8"), all.out());
         SetupCli.Run third3 = cli.as("olga_" + s, "chain-password", "report", "summary", "--salon", Long.toString(third));
         assertEquals(2, third3.exit(), "a salon not its own is no salon to it: " + third3);
-        SetupCli.Run byAdmin = cli.as("rboss_" + s, "admin-password", "users", "add", "--login", "mole_" + s, "--role", "chain-manager",
-                "--salons", Long.toString(f.tenant), "--password-stdin");
+        // the new password on the command's own standard input: the test JVM's System.in is surefire's channel
+        var byAdmin = CliTestAccess.run(new String[]{"--db-url", db.url(), "--user", "rboss_" + s, "--password", "users", "add", "--login",
+                "mole_" + s, "--role", "chain-manager", "--salons", Long.toString(f.tenant), "--password-stdin"}, "admin-password\nmole-password\n");
         assertTrue(byAdmin.exit() != 0, "only the owner makes a chain manager: " + byAdmin);
     }
 
