@@ -213,6 +213,24 @@ class ClientRecordOnDeskTest {
     }
 
     /** Scrolls the record window so that the node is in view (a robot clicks only what it sees). */
+    @Test
+    void herAlertIsInTheCheckoutAndAWalkInHasNone(FxRobot robot) throws Exception {
+        FrontDesk desk = desk(robot);
+        robot.interact(() -> desk.openCheckout(new app.salondesk.model.calendar.BookingRef(today, fx.olena, 0,
+                app.salondesk.model.booking.BookingStatus.CONFIRMED)));
+        waitFor(() -> robot.lookup("#checkout-alerts").tryQuery().map(Node::isVisible).orElse(false));
+        assertEquals("\u26a0 Allergic to ammonia", robot.lookup("#checkout-alerts").queryAs(Label.class).getText());
+        assertEquals("Iryna Savchenko", robot.lookup("#checkout-client").queryAs(Label.class).getText());
+
+        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
+                .forEach(javafx.stage.Window::hide));
+        robot.interact(desk::openWalkInSale);
+        waitFor(() -> robot.lookup("#checkout-alerts").tryQuery().isPresent()
+                && robot.lookup("#checkout-lines").tryQuery().isPresent());
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        assertTrue(!robot.lookup("#checkout-alerts").queryAs(Label.class).isVisible(), "a walk-in has no alerts to show");
+    }
+
     private static void scrollTo(FxRobot robot, String query) {
         Node node = robot.lookup(query).query();
         robot.interact(() -> {
