@@ -37,6 +37,8 @@ final class RecordCorrectionsView {
 
     private final RecordCorrectionsViewModel vm;
     private final Messages messages;
+    /** The Record… window the dialogs open over (read when a button is pressed). */
+    private javafx.stage.Window owner;
 
     private RecordCorrectionsView(RecordCorrectionsViewModel vm, Messages messages) {
         this.vm = vm;
@@ -57,11 +59,15 @@ final class RecordCorrectionsView {
         Button correct = new Button(messages.get("record.correct"));
         correct.setId("record-" + name + "-correct");
         correct.disableProperty().bind(list.getSelectionModel().selectedIndexProperty().lessThan(0));
-        correct.setOnAction(e -> Optional.ofNullable(selected.get()).ifPresent(edit));
+        correct.setOnAction(e -> {
+            owner = list.getScene() == null ? null : list.getScene().getWindow();
+            Optional.ofNullable(selected.get()).ifPresent(edit);
+        });
         Button delete = new Button(messages.get("record.delete"));
         delete.setId("record-" + name + "-delete");
         delete.disableProperty().bind(correct.disableProperty());
         delete.setOnAction(e -> Optional.ofNullable(selected.get()).ifPresent(item -> {
+            owner = list.getScene() == null ? null : list.getScene().getWindow();
             if (confirmDelete()) {
                 vm.delete(kind, id.applyAsLong(item));
             }
@@ -145,6 +151,7 @@ final class RecordCorrectionsView {
     /** A small dialog with {@code content}; true when Save was pressed. */
     private boolean ask(String titleKey, Node content) {
         Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
         dialog.setTitle(messages.get(titleKey));
         ButtonType save = new ButtonType(messages.get("record.correct.save"), ButtonBar.ButtonData.OK_DONE);
         ButtonType cancel = new ButtonType(messages.get("record.correct.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
@@ -152,17 +159,18 @@ final class RecordCorrectionsView {
         dialog.getDialogPane().setContent(content);
         dialog.getDialogPane().lookupButton(save).setId("correct-save");
         dialog.getDialogPane().lookupButton(cancel).setId("correct-cancel");
-        return dialog.showAndWait().filter(save::equals).isPresent();
+        return app.salondesk.gui.common.DeskWindows.showAndWait(dialog).filter(save::equals).isPresent();
     }
 
     private boolean confirmDelete() {
         ButtonType yes = new ButtonType(messages.get("record.delete"), ButtonBar.ButtonData.OK_DONE);
         ButtonType no = new ButtonType(messages.get("confirm.no"), ButtonBar.ButtonData.CANCEL_CLOSE);
         Alert ask = new Alert(Alert.AlertType.CONFIRMATION, messages.get("record.delete.question"), yes, no);
+        ask.initOwner(owner);
         ask.setTitle(messages.get("record.delete"));
         ask.setHeaderText(null);
         ask.getDialogPane().lookupButton(yes).setId("delete-yes");
         ask.getDialogPane().lookupButton(no).setId("delete-no");
-        return ask.showAndWait().filter(yes::equals).isPresent();
+        return app.salondesk.gui.common.DeskWindows.showAndWait(ask).filter(yes::equals).isPresent();
     }
 }
