@@ -173,6 +173,14 @@ class ClientRecordOnDeskTest {
         FrontDesk desk = desk(robot);
         robot.interact(() -> desk.setRecordFiles((w, save) -> picture, (w, save) -> pdf));
         long client = fx.kiryl;
+        // for the README's picture: an alert and a formula of a past visit beside the photos
+        fx.dsl.execute("INSERT INTO client_notes (tenant_id, client_id, body, alert) VALUES (" + fx.tenant + ", " + client
+                + ", 'Allergic to ammonia', true)");
+        long visit = fx.dsl.resultQuery("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) "
+                + "VALUES (" + fx.tenant + ", " + fx.marta + ", " + client + ", " + fx.haircut + ", '" + ClientsFixture.kyiv(2026, 2, 5, 11, 0)
+                + "', 60, 'completed') RETURNING id").fetchOne(0, Long.class);
+        fx.dsl.execute("INSERT INTO client_formulas (tenant_id, booking_id, product, shade, developer, minutes) VALUES (" + fx.tenant + ", "
+                + visit + ", 'Igora Royal', '6-0', '9%', 30)");
         robot.interact(() -> desk.openClientCard(client));
         waitFor(() -> robot.lookup("#client-name").tryQuery().isPresent()
                 && "Kiryl Bondar".equals(robot.lookup("#client-name").queryTextInputControl().getText()));
@@ -207,6 +215,15 @@ class ClientRecordOnDeskTest {
         robot.interact(() -> robot.lookup("#record-signatures").queryAs(ListView.class).getSelectionModel().select(0));
         robot.clickOn("#record-consent-pdf");
         waitFor(() -> Files.exists(pdf) && "Saved as consent.pdf.".equals(robot.lookup("#record-message").queryAs(Label.class).getText()));
+        // the README's picture of her record (target/screenshots): alert, notes, her formula, the photos, all at once
+        javafx.stage.Window record = robot.lookup(".record-photo").query().getScene().getWindow();
+        robot.interact(() -> {
+            record.setY(0);
+            record.setHeight(990);
+            ((javafx.scene.control.ScrollPane) record.getScene().getRoot()).setVvalue(0);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        MainWindowTest.screenshot(record.getScene(), "client-record.png");
         String text;
         try (org.apache.pdfbox.pdmodel.PDDocument doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
             text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc);
