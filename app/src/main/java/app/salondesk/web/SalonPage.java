@@ -166,7 +166,8 @@ final class SalonPage {
         }
         Views.SalonView view = new Views.SalonView(salon.address() == null || salon.address().isBlank() ? null : salon.address(),
                 BookingLinkPages.phone(salon), categories, serviceSummary,
-                masterChoices, masterSummary, days, daysEarlier, daysLater, dayTitle, times, timeSummary, form, waitHref);
+                masterChoices, masterSummary, days, daysEarlier, daysLater, dayTitle, times, timeSummary, form, waitHref,
+                service == null || service.patchTestDays() == null ? null : t.format("web.patchTest.needed", service.patchTestDays()));
         pages.render(ctx, 200, "salon.jte", pages.frame(ctx, t, t.get("web.onlineBooking"), salon), "v", view);
     }
 
@@ -174,8 +175,11 @@ final class SalonPage {
         Map<String, List<Views.Choice>> byCategory = new LinkedHashMap<>();
         for (OnlineService s : services) {
             String category = s.category() == null || s.category().isBlank() ? t.get("web.otherServices") : s.category();
+            // a service that needs a patch test says so on its row, before anything is chosen (issue 36)
+            String patch = s.patchTestDays() == null ? "" : " · " + t.format("web.patchTest.short", s.patchTestDays());
             byCategory.computeIfAbsent(category, k -> new ArrayList<>()).add(new Views.Choice(s.name(),
-                    t.stay(s.minMinutes(), s.maxMinutes(), s.minProcessing(), s.maxProcessing()) + " · " + t.price(s.minPrice(), s.maxPrice()),
+                    t.stay(s.minMinutes(), s.maxMinutes(), s.minProcessing(), s.maxProcessing()) + " · " + t.price(s.minPrice(), s.maxPrice())
+                            + patch,
                     base + "?service=" + s.id(), chosen != null && chosen.id() == s.id()));
         }
         List<Views.Category> out = new ArrayList<>();

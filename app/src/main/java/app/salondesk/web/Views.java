@@ -63,7 +63,7 @@ public final class Views {
     public record SalonView(String address, String phone, List<Category> categories, Summary service,
                             List<Choice> masters, Summary master, List<DayChip> days, String daysEarlier, String daysLater,
                             String dayTitle,
-                            List<Choice> times, Summary time, FormView form, String waitHref) {
+                            List<Choice> times, Summary time, FormView form, String waitHref, String patchTest) {
     }
 
     /** A free time offered after the chosen one was taken: one tap books there. */

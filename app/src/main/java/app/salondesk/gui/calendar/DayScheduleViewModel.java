@@ -458,6 +458,11 @@ public final class DayScheduleViewModel {
                 outcome -> {
                     notify(outcome);
                     undo.saved(ref, was, outcome);
+                    // the salon's confirmation of a booking (the online page's above all) carries the client's alerts (issue 36)
+                    String alert = was.map(ScheduledBooking::alert).orElse(null);
+                    if (status == BookingStatus.CONFIRMED && alert != null && outcome instanceof BookingOutcome.Booked) {
+                        notification.set(messages.format("notify.confirmedAlert", notification.get(), alert));
+                    }
                     reload();
                 },
                 failure -> notification.set(messages.get("notify.failed")));

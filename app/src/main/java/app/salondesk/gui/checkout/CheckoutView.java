@@ -194,7 +194,14 @@ public final class CheckoutView {
         client.setId("checkout-client");
         client.getStyleClass().add("checkout-client");
         client.textProperty().bind(vm.clientProperty());
-        VBox left = new VBox(10, client, lines, adding, whole, tipAdd, tipRows);
+        Label alerts = new Label();
+        alerts.setId("checkout-alerts");
+        alerts.getStyleClass().add("client-alerts");
+        alerts.setWrapText(true);
+        alerts.textProperty().bind(vm.alertsProperty());
+        alerts.visibleProperty().bind(vm.alertsProperty().isNotEmpty());
+        alerts.managedProperty().bind(alerts.visibleProperty());
+        VBox left = new VBox(10, client, alerts, lines, adding, whole, tipAdd, tipRows);
         VBox right = new VBox(10, new Label(messages.get("checkout.payments")), pay, new Separator(), totals, problem);
         right.setPrefWidth(420);
         HBox body = new HBox(16, new ScrollPane(left) {{

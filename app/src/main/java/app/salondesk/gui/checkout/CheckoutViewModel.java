@@ -63,6 +63,11 @@ public final class CheckoutViewModel {
         CheckoutOutcome checkout(Checkout checkout);
 
         Optional<Receipt> receipt(long saleId);
+
+        /** The client's alerts (issue 36: "Allergic to ammonia" shouts at checkout too), oldest first; none for a walk-in. */
+        default List<String> alerts(Long clientId) {
+            return List.of();
+        }
     }
 
     /** A line the person edits. */
@@ -128,6 +133,7 @@ public final class CheckoutViewModel {
     public final StringProperty otherNote = new SimpleStringProperty("");
     public final StringProperty cash = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper client = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper alerts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper sold = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper discounts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper tipsTotal = new ReadOnlyStringWrapper("");
@@ -210,11 +216,15 @@ public final class CheckoutViewModel {
     /** Opens on products (and tips) sold to {@code clientId}, or on her bookings of today when she has some. */
     public void open(List<Long> bookingIds, List<Long> visitIds, Long clientId) {
         busy.set(true);
-        tasks.run(() -> new Opened(store.start(bookingIds, visitIds, clientId), store.products()), opened -> {
+        tasks.run(() -> {
+            CheckoutDesk.Start found = store.start(bookingIds, visitIds, clientId);
+            return new Opened(found, store.products(), found.clientId() == null ? List.of() : store.alerts(found.clientId()));
+        }, opened -> {
             busy.set(false);
             start = opened.start();
             products.setAll(opened.products());
             client.set(start.clientName());
+            alerts.set(opened.alerts().isEmpty() ? "" : "\u26a0 " + String.join(" \u00b7 ", opened.alerts()));
             for (CheckoutDesk.Part p : start.parts()) {
                 var b = p.booking();
                 String description = p.service().isBlank() ? messages.format("checkout.customLine", String.valueOf(b.id())) : p.service();
@@ -240,7 +250,7 @@ public final class CheckoutViewModel {
         open(List.of(), List.of());
     }
 
-    private record Opened(CheckoutDesk.Start start, List<Product> products) {
+    private record Opened(CheckoutDesk.Start start, List<Product> products, List<String> alerts) {
     }
 
     // ---- adding ----------------------------------------------------------------------------
@@ -473,6 +483,11 @@ public final class CheckoutViewModel {
 
     public ReadOnlyStringProperty clientProperty() {
         return client.getReadOnlyProperty();
+    }
+
+    /** The client's alerts in one line ("⚠ Allergic to ammonia · …"), empty when she has none. */
+    public ReadOnlyStringProperty alertsProperty() {
+        return alerts.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty soldProperty() {

@@ -53,6 +53,8 @@ public final class ClientCardView {
     private final ClientCardViewModel vm;
     private final Messages messages;
     private final BorderPane root = new BorderPane();
+    /** What the card says above her details: alerts, likely duplicates (issue 36). */
+    private final VBox top = new VBox(6);
     private final TextField name = new TextField();
     private Runnable onClose = () -> {
         Window w = root.getScene() != null ? root.getScene().getWindow() : null;
@@ -148,8 +150,49 @@ public final class ClientCardView {
         banner.textProperty().bind(alerts);
         banner.visibleProperty().bind(alerts.isNotEmpty());
         banner.managedProperty().bind(banner.visibleProperty());
-        BorderPane.setMargin(banner, new Insets(12, 12, 0, 12));
-        root.setTop(banner);
+        top.getChildren().add(0, banner);
+        showTop();
+    }
+
+    /**
+     * The clients who are likely her (issue 36), one line each with why, under the alerts; {@code mergeInto}
+     * (an admin's, null for anyone else) goes on to Merge into… the one on that line.
+     */
+    public void showDuplicates(javafx.collections.ObservableList<CardDuplicates.Suggestion> suggestions,
+                               java.util.function.LongConsumer mergeInto) {
+        VBox box = new VBox(4);
+        box.setId("client-duplicates");
+        box.getStyleClass().add("client-duplicates");
+        Runnable draw = () -> {
+            box.getChildren().clear();
+            for (CardDuplicates.Suggestion s : suggestions) {
+                Label text = new Label(s.text());
+                text.setWrapText(true);
+                text.getStyleClass().add("client-duplicate");
+                HBox line = new HBox(8, text);
+                line.setAlignment(Pos.CENTER_LEFT);
+                if (mergeInto != null) {
+                    Button merge = new Button(messages.get("client.duplicates.merge"));
+                    merge.setId("client-duplicate-merge-" + s.otherId());
+                    merge.setOnAction(e -> mergeInto.accept(s.otherId()));
+                    line.getChildren().add(merge);
+                }
+                box.getChildren().add(line);
+            }
+        };
+        suggestions.addListener((javafx.collections.ListChangeListener<CardDuplicates.Suggestion>) c -> draw.run());
+        draw.run();
+        box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(suggestions));
+        box.managedProperty().bind(box.visibleProperty());
+        top.getChildren().add(box);
+        showTop();
+    }
+
+    private void showTop() {
+        if (root.getTop() != top) {
+            BorderPane.setMargin(top, new Insets(12, 12, 0, 12));
+            root.setTop(top);
+        }
     }
 
     /** Room for the window's own actions next to Save (e.g. the client's change history). */

@@ -57,6 +57,9 @@ public final class ClientRecordView {
     private final ScrollPane root = new ScrollPane(box);
     private FileAsker photoFile = (w, save) -> choose(w, false, "*.jpg", "*.jpeg", "*.png");
     private FileAsker pdfFile = (w, save) -> choose(w, true, "*.pdf");
+    private ListView<ClientRecordViewModel.NoteRow> notesList;
+    private ListView<String> formulasList;
+    private ListView<String> testsList;
 
     public ClientRecordView(ClientRecordViewModel vm, ObservableList<VisitRow> visits, boolean admin, Messages messages) {
         this.vm = vm;
@@ -85,6 +88,11 @@ public final class ClientRecordView {
 
     public Parent node() {
         return root;
+    }
+
+    /** An admin's Correct… and Delete under the notes, formulas and patch tests (issue 36). */
+    public void addCorrections(RecordCorrectionsViewModel corrections) {
+        RecordCorrectionsView.install(notesList, formulasList, testsList, corrections, messages);
     }
 
     /** Where "Add photo…" and "PDF…" read and write (tests give paths; the desk asks). */
@@ -128,6 +136,7 @@ public final class ClientRecordView {
         add.disableProperty().bind(vm.noteTextProperty().isEmpty());
         add.setOnAction(e -> vm.addNote());
         ListView<ClientRecordViewModel.NoteRow> list = id(new ListView<>(vm.notes()), "record-notes");
+        notesList = list;
         list.setPrefHeight(120);
         list.setCellFactory(l -> new ListCell<>() {
             @Override
@@ -181,6 +190,7 @@ public final class ClientRecordView {
         add.disableProperty().bind(vm.productProperty().isEmpty());
         add.setOnAction(e -> vm.addFormula());
         ListView<String> list = id(new ListView<>(vm.formulas()), "record-formulas");
+        formulasList = list;
         list.setPrefHeight(110);
         FlowPane entry = new FlowPane(8, 6, visit, product, shade, developer, minutes, copy, add);
         return section("record.formulas", "record-formulas-pane", entry, list);
@@ -215,6 +225,7 @@ public final class ClientRecordView {
         add.disableProperty().bind(vm.testDayProperty().isNull());
         add.setOnAction(e -> vm.addPatchTest());
         ListView<String> list = id(new ListView<>(vm.patchTests()), "record-tests");
+        testsList = list;
         list.setPrefHeight(80);
         HBox entry = new HBox(8, day, result, add);
         entry.setAlignment(Pos.CENTER_LEFT);

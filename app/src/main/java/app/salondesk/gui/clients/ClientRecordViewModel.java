@@ -78,6 +78,10 @@ public final class ClientRecordViewModel {
 
     private final ReadOnlyStringWrapper alerts = new ReadOnlyStringWrapper(this, "alerts", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    /** The notes, formulas and tests as the lists show them, in their order: what an admin's correction names. */
+    private List<ClientNote> shownNotes = List.of();
+    private List<Formula> shownFormulas = List.of();
+    private List<PatchTest> shownTests = List.of();
     private final ObservableList<NoteRow> notes = FXCollections.observableArrayList();
     private final ObservableList<String> formulas = FXCollections.observableArrayList();
     private final ObservableList<String> patchTests = FXCollections.observableArrayList();
@@ -270,6 +274,9 @@ public final class ClientRecordViewModel {
     }
 
     private void show(Loaded l) {
+        shownNotes = l.notes();
+        shownFormulas = l.formulas();
+        shownTests = l.tests();
         notes.setAll(l.notes().stream().map(n -> new NoteRow(n.id(), dateFormat.format(n.createdAt().atZone(zone)) + "  " + n.body(), n.alert()))
                 .toList());
         alerts.set(String.join("\n", l.notes().stream().filter(ClientNote::alert).map(ClientNote::body).toList()));
@@ -455,6 +462,24 @@ public final class ClientRecordViewModel {
                 onMerged.accept(into);
             }
         }, failure -> message.set(messages.get("client.saveFailed")));
+    }
+
+    /** The note, formula or patch test at this line of its list; null when there is none (nothing selected). */
+    public ClientNote noteAt(int index) {
+        return index >= 0 && index < shownNotes.size() ? shownNotes.get(index) : null;
+    }
+
+    public Formula formulaAt(int index) {
+        return index >= 0 && index < shownFormulas.size() ? shownFormulas.get(index) : null;
+    }
+
+    public PatchTest testAt(int index) {
+        return index >= 0 && index < shownTests.size() ? shownTests.get(index) : null;
+    }
+
+    /** An admin's correction or removal (issue 36), written as the record's other writes are; {@code doneKey} says it is done. */
+    public <T> void change(Callable<RecordOutcome<T>> work, String doneKey) {
+        write(work, done -> message.set(messages.get(doneKey)));
     }
 
     /** Writes in the background; on success reloads the record, on a refusal says why. */

@@ -105,7 +105,8 @@ final class BookingScreens {
 
     /** The client's record (issue 36): where the card's Record… window, the form's alert and a merge read and write. */
     record Records(app.salondesk.logic.clients.ClientRecordRepository record, app.salondesk.logic.booking.VisitRecords visits,
-                   app.salondesk.logic.clients.ClientMerges merges, app.salondesk.logic.booking.ClientAlerts alerts) {
+                   app.salondesk.logic.clients.ClientMerges merges, app.salondesk.logic.booking.ClientAlerts alerts,
+                   app.salondesk.logic.clients.RecordCorrections corrections) {
     }
 
     BookingScreens(Stage stage, Reads reads, BookingEngine engine, Salon salon, List<Master> active, StaffRole role,
@@ -302,11 +303,19 @@ final class BookingScreens {
         app.salondesk.gui.clients.ClientRecordViewModel record = new app.salondesk.gui.clients.ClientRecordViewModel(salon, records.record(),
                 records.visits(), records.merges(), tasks, messages);
         view.showAlerts(record.alertsProperty());
+        // likely duplicates (issue 36): everyone sees them; an admin goes on to Merge into… the other
+        app.salondesk.gui.clients.CardDuplicates duplicates = new app.salondesk.gui.clients.CardDuplicates(
+                id -> records.merges().duplicatesOf(salon.id(), id, 5), tasks, messages, salon.country());
         Button recordButton = new Button(messages.get("client.record"));
         recordButton.setId("client-record");
         recordButton.setOnAction(e -> {
             record.load(clientId, card.nameProperty().get());
             var recordView = new app.salondesk.gui.clients.ClientRecordView(record, card.visits(), role == StaffRole.ADMIN, messages);
+            if (role == StaffRole.ADMIN) {
+                // correcting and deleting a line of her record is an admin's (the database's grants say so too)
+                recordView.addCorrections(new app.salondesk.gui.clients.RecordCorrectionsViewModel(salon.id(), record, records.corrections(),
+                        records.record()));
+            }
             if (recordPhoto != null && recordPdf != null) {
                 recordView.setFiles(recordPhoto, recordPdf);
             }
@@ -317,6 +326,11 @@ final class BookingScreens {
             openClientCard(into);
         });
         view.addAction(recordButton);
+        view.showDuplicates(duplicates.suggestions(), role != StaffRole.ADMIN ? null : other -> {
+            record.mergeIntoProperty().set(Long.toString(other));
+            recordButton.fire();
+        });
+        duplicates.load(clientId);
         var actions = data.addClientActions(view, card, schedule::reload);
         view.showInWindow(stage);
         card.load(clientId);

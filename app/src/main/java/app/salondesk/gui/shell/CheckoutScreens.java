@@ -75,6 +75,7 @@ final class CheckoutScreens {
     private final ProductRepository products;
     private final CommissionRepository commissions;
     private final ServiceRepository services;
+    private final app.salondesk.logic.booking.ClientAlerts alertsOf;
     private final Supplier<List<Service>> catalogue;
     private final TaskRunner tasks;
     private final Messages messages;
@@ -95,6 +96,7 @@ final class CheckoutScreens {
         this.products = logic.products();
         this.commissions = logic.commissions();
         this.services = logic.services();
+        this.alertsOf = logic.clientAlerts();
         this.catalogue = catalogue;
         this.tasks = tasks;
         this.messages = messages;
@@ -134,6 +136,11 @@ final class CheckoutScreens {
             @Override
             public Optional<Receipt> receipt(long saleId) {
                 return checkouts.receipt(salon.id(), saleId);
+            }
+
+            @Override
+            public List<String> alerts(Long clientId) {
+                return alertsOf.forClient(salon.id(), clientId);
             }
         }, tasks, messages, active);
         Stage window = CheckoutView.show(stage, vm, messages, catalogue.get());

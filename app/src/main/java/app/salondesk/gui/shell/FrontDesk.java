@@ -100,6 +100,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final CheckoutScreens checkoutScreens;
     /** ☰ → Reports (issue 35). */
     private final ReportScreens reportScreens;
+    private final ClientListScreens clientListScreens;
 
     /**
      * Builds the window from what was read before ({@link DeskData}): no database call on the FX thread.
@@ -168,10 +169,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
         });
         this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
                 logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id()),
-                new BookingScreens.Records(logic.clientRecord(), logic.visitRecords(), logic.clientMerges(), logic.clientAlerts())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
+                new BookingScreens.Records(logic.clientRecord(), logic.visitRecords(), logic.clientMerges(), logic.clientAlerts(), logic.recordCorrections())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         this.checkoutScreens = new CheckoutScreens(stage, logic, salon, active, role, bookings::services, tasks, messages, this::reloadShown);
         this.reportScreens = new ReportScreens(stage, logic.reports(), salon, tasks, messages);
+        this.clientListScreens = new ClientListScreens(stage, logic.clientList(), salon, tasks, messages, clock, this::openClientCard);
         bookings.setCheckout(checkoutScreens::checkout);
         ClientSearchView search = bookings.clientSearch();
         search.node().setPrefColumnCount(13);
@@ -402,6 +404,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     @Override
+    public void openClientList() {
+        clientListScreens.show();
+    }
+
+    @Override
     public void openProducts() {
         checkoutScreens.products();
     }
@@ -415,6 +422,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     public void setFileChooser(java.util.function.BiFunction<javafx.stage.Window, String, java.io.File> chooseFile) {
         checkoutScreens.setFileChooser(chooseFile);
         reportScreens.setFileChooser(chooseFile);
+        clientListScreens.setFileChooser(chooseFile);
     }
 
     @Override

@@ -106,6 +106,10 @@ public interface FrontDeskActions {
     default void openReports() {
     }
 
+    /** ☰ → Clients…: the salon's clients, searched and filtered, exported as CSV (issue 36). */
+    default void openClientList() {
+    }
+
     /** ☰ → Products…: what the salon sells, its stock, the low-stock list. */
     default void openProducts() {
     }

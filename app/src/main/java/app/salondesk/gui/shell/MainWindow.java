@@ -226,7 +226,11 @@ public final class MainWindow {
         reports.setId("reports");
         reports.setOnAction(e -> actions.openReports());
         reports.setVisible(adminScreens || !vm.editableProperty().get());
-        more.getItems().addAll(4, List.of(new javafx.scene.control.SeparatorMenuItem(), sell, till, takings, reports, products, commissions,
+        // the client list (issue 36): every staff group reads the salon's clients
+        javafx.scene.control.MenuItem clientList = new javafx.scene.control.MenuItem(messages.get("toolbar.clientList"));
+        clientList.setId("client-list");
+        clientList.setOnAction(e -> actions.openClientList());
+        more.getItems().addAll(4, List.of(new javafx.scene.control.SeparatorMenuItem(), clientList, sell, till, takings, reports, products, commissions,
                 new javafx.scene.control.SeparatorMenuItem()));
         more.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), QuitItem.of(messages, () -> root.getScene() == null ? null : root.getScene().getWindow()));
         more.setId("more");

@@ -4,6 +4,7 @@ import app.salondesk.model.booking.Source;
 import app.salondesk.model.clients.ClientSummary;
 import app.salondesk.model.clients.DuplicatePair;
 import app.salondesk.model.clients.MergeOutcome;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.exception.DataAccessException;
@@ -111,6 +112,34 @@ public final class ClientMerges {
                     }
                 });
         return out;
+    }
+
+    /**
+     * The likely duplicates of one client, for her card (issue 36): another client of the salon whose phone has the
+     * same last nine digits (compared as digits only, so a number kept in another form or under another country
+     * code is found), the same e-mail, or the same name and birthday. Merged and forgotten clients are left out.
+     */
+    public List<DuplicatePair> duplicatesOf(long tenantId, long clientId, int limit) {
+        var a = CLIENTS.as("a");
+        var b = CLIENTS.as("b");
+        Field<String> digitsA = DSL.right(DSL.regexpReplaceAll(a.PHONE, DSL.inline("[^0-9]"), DSL.inline("")), 9);
+        Field<String> digitsB = DSL.right(DSL.regexpReplaceAll(b.PHONE, DSL.inline("[^0-9]"), DSL.inline("")), 9);
+        Condition phone = DSL.length(digitsA).eq(9).and(digitsA.eq(digitsB));
+        Condition email = a.EMAIL.ne("").and(DSL.lower(a.EMAIL).eq(DSL.lower(b.EMAIL)));
+        Condition nameAndBirthday = folded(a.NAME).eq(folded(b.NAME)).and(a.BIRTHDAY.eq(b.BIRTHDAY));
+        var reason = DSL.when(phone, DSL.inline(DuplicatePair.Reason.PHONE.name()))
+                .when(email, DSL.inline(DuplicatePair.Reason.EMAIL.name()))
+                .otherwise(DSL.inline(DuplicatePair.Reason.NAME_AND_BIRTHDAY.name()));
+        var forgotten = DSL.exists(DSL.selectOne().from(FORGOTTEN_CLIENTS)
+                .where(FORGOTTEN_CLIENTS.TENANT_ID.eq(b.TENANT_ID).and(FORGOTTEN_CLIENTS.CLIENT_ID.eq(b.ID))));
+        return dsl.select(a.ID, a.NAME, a.PHONE, b.ID, b.NAME, b.PHONE, reason)
+                .from(a).join(b).on(b.TENANT_ID.eq(a.TENANT_ID).and(b.ID.ne(a.ID)))
+                .where(a.TENANT_ID.eq(tenantId).and(a.ID.eq(clientId)).and(b.MERGED_INTO.isNull()).and(DSL.not(forgotten)))
+                .and(phone.or(email).or(nameAndBirthday))
+                .orderBy(b.ID)
+                .limit(limit)
+                .fetch(r -> new DuplicatePair(new ClientSummary(r.value1(), r.value2(), r.value3()),
+                        new ClientSummary(r.value4(), r.value5(), r.value6()), DuplicatePair.Reason.valueOf(r.value7())));
     }
 
     private static Field<String> folded(Field<String> name) {

@@ -145,6 +145,16 @@ public final class DeskLogic {
         return new app.salondesk.logic.booking.ClientAlerts(dsl);
     }
 
+    /** An admin's corrections of a client's record (issue 36). */
+    public app.salondesk.logic.clients.RecordCorrections recordCorrections() {
+        return new app.salondesk.logic.clients.RecordCorrections(dsl);
+    }
+
+    /** The client list, searched and filtered (issue 36). */
+    public app.salondesk.logic.booking.ClientListRepository clientList() {
+        return new app.salondesk.logic.booking.ClientListRepository(dsl);
+    }
+
     public ClientDataRepository clientData() {
         return new ClientDataRepository(dsl);
     }

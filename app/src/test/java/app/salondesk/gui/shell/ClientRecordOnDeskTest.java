@@ -42,6 +42,7 @@ class ClientRecordOnDeskTest {
     private static ClientsFixture fx;
     private static StaffLogins logins;
     private static String admin;
+    private static String receptionist;
     private static long today;
 
     private final BackgroundTasks tasks = new BackgroundTasks();
@@ -52,6 +53,7 @@ class ClientRecordOnDeskTest {
         fx = new ClientsFixture("record_on_desk");
         logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
         admin = logins.add(fx.tenant, "adm", "admin");
+        receptionist = logins.add(fx.tenant, "rec", "receptionist");
         fx.dsl.execute("INSERT INTO client_notes (tenant_id, client_id, body, alert) VALUES (" + fx.tenant + ", " + fx.iryna
                 + ", 'Allergic to ammonia', true)");
         // her booking of the desk's day, on the calendar
@@ -171,6 +173,14 @@ class ClientRecordOnDeskTest {
         FrontDesk desk = desk(robot);
         robot.interact(() -> desk.setRecordFiles((w, save) -> picture, (w, save) -> pdf));
         long client = fx.kiryl;
+        // for the README's picture: an alert and a formula of a past visit beside the photos
+        fx.dsl.execute("INSERT INTO client_notes (tenant_id, client_id, body, alert) VALUES (" + fx.tenant + ", " + client
+                + ", 'Allergic to ammonia', true)");
+        long visit = fx.dsl.resultQuery("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) "
+                + "VALUES (" + fx.tenant + ", " + fx.marta + ", " + client + ", " + fx.haircut + ", '" + ClientsFixture.kyiv(2026, 2, 5, 11, 0)
+                + "', 60, 'completed') RETURNING id").fetchOne(0, Long.class);
+        fx.dsl.execute("INSERT INTO client_formulas (tenant_id, booking_id, product, shade, developer, minutes) VALUES (" + fx.tenant + ", "
+                + visit + ", 'Igora Royal', '6-0', '9%', 30)");
         robot.interact(() -> desk.openClientCard(client));
         waitFor(() -> robot.lookup("#client-name").tryQuery().isPresent()
                 && "Kiryl Bondar".equals(robot.lookup("#client-name").queryTextInputControl().getText()));
@@ -205,6 +215,15 @@ class ClientRecordOnDeskTest {
         robot.interact(() -> robot.lookup("#record-signatures").queryAs(ListView.class).getSelectionModel().select(0));
         robot.clickOn("#record-consent-pdf");
         waitFor(() -> Files.exists(pdf) && "Saved as consent.pdf.".equals(robot.lookup("#record-message").queryAs(Label.class).getText()));
+        // the README's picture of her record (target/screenshots): alert, notes, her formula, the photos, all at once
+        javafx.stage.Window record = robot.lookup(".record-photo").query().getScene().getWindow();
+        robot.interact(() -> {
+            record.setY(0);
+            record.setHeight(990);
+            ((javafx.scene.control.ScrollPane) record.getScene().getRoot()).setVvalue(0);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        MainWindowTest.screenshot(record.getScene(), "client-record.png");
         String text;
         try (org.apache.pdfbox.pdmodel.PDDocument doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
             text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc);
@@ -213,6 +232,121 @@ class ClientRecordOnDeskTest {
     }
 
     /** Scrolls the record window so that the node is in view (a robot clicks only what it sees). */
+    @Test
+    void herAlertIsInTheCheckoutAndAWalkInHasNone(FxRobot robot) throws Exception {
+        FrontDesk desk = desk(robot);
+        robot.interact(() -> desk.openCheckout(new app.salondesk.model.calendar.BookingRef(today, fx.olena, 0,
+                app.salondesk.model.booking.BookingStatus.CONFIRMED)));
+        waitFor(() -> robot.lookup("#checkout-alerts").tryQuery().map(Node::isVisible).orElse(false));
+        assertEquals("\u26a0 Allergic to ammonia", robot.lookup("#checkout-alerts").queryAs(Label.class).getText());
+        assertEquals("Iryna Savchenko", robot.lookup("#checkout-client").queryAs(Label.class).getText());
+
+        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
+                .forEach(javafx.stage.Window::hide));
+        robot.interact(desk::openWalkInSale);
+        waitFor(() -> robot.lookup("#checkout-alerts").tryQuery().isPresent()
+                && robot.lookup("#checkout-lines").tryQuery().isPresent());
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        assertTrue(!robot.lookup("#checkout-alerts").queryAs(Label.class).isVisible(), "a walk-in has no alerts to show");
+    }
+
+    @Test
+    void aLikelyDuplicateIsSuggestedOnTheCardAndAnAdminMergesItIntoHer(FxRobot robot) throws Exception {
+        // the same number kept under another country code: only the digits are compared
+        long dup = fx.dsl.resultQuery("INSERT INTO clients (tenant_id, name, phone) VALUES (" + fx.tenant
+                + ", 'Irina Savchenko', '+48671234567') RETURNING id").fetchOne(0, Long.class);
+        FrontDesk desk = desk(robot);
+        robot.interact(() -> desk.openClientCard(dup));
+        waitFor(() -> robot.lookup(".client-duplicate").tryQuery().isPresent());
+        String said = robot.lookup(".client-duplicate").queryAs(Label.class).getText();
+        assertTrue(said.startsWith("Maybe the same person: Iryna Savchenko, ") && said.contains("67")
+                && said.endsWith(" (client #" + fx.iryna + ") \u2014 the same phone number"), said);
+
+        robot.clickOn("#client-duplicate-merge-" + fx.iryna);
+        waitFor(() -> robot.lookup("#record-merge-into").tryQuery().isPresent());
+        assertEquals(Long.toString(fx.iryna), robot.lookup("#record-merge-into").queryTextInputControl().getText(),
+                "Merge into… is filled in with the one suggested");
+        scrollTo(robot, "#record-merge");
+        robot.clickOn("#record-merge");
+        waitFor(() -> fx.dsl.fetchCount(fx.dsl.selectFrom("client_merges").where("from_client = " + dup)) == 1);
+        assertEquals(Long.valueOf(fx.iryna), fx.dsl.resultQuery("SELECT merged_into FROM clients WHERE id = " + dup).fetchOne(0, Long.class));
+        // the desk opens the survivor's card: waited for here, so it does not open during the next test
+        waitFor(() -> robot.lookup("#client-name").queryAll().stream().anyMatch(n -> n.isVisible()
+                && "Iryna Savchenko".equals(((javafx.scene.control.TextInputControl) n).getText())));
+    }
+
+    @Test
+    void aReceptionistSeesTheSuggestionButNoMerge(FxRobot robot) throws Exception {
+        long dup = fx.dsl.resultQuery("INSERT INTO clients (tenant_id, name, phone, birthday) VALUES (" + fx.tenant
+                + ", 'KIRYL BONDAR', NULL, DATE '1988-02-02') RETURNING id").fetchOne(0, Long.class);
+        fx.dsl.execute("UPDATE clients SET birthday = DATE '1988-02-02' WHERE id = " + fx.kiryl);
+        robot.interact(() -> {
+            FrontDesk desk = TestDesks.frontDesk(stage, logins.dsl(receptionist), fx.salon, tasks, new Messages(Locale.ENGLISH),
+                    ClientsFixture.CLOCK, receptionist, "Database: test", null, StaffRole.RECEPTIONIST);
+            stage.setScene(new Scene(desk.window().root(), 1100, 700));
+            stage.show();
+            desk.openClientCard(dup);
+        });
+        waitFor(() -> robot.lookup(".client-duplicate").tryQuery().isPresent());
+        assertTrue(robot.lookup(".client-duplicate").queryAs(Label.class).getText().endsWith("the same name and birthday"),
+                robot.lookup(".client-duplicate").queryAs(Label.class).getText());
+        assertTrue(robot.lookup("#client-duplicate-merge-" + fx.kiryl).tryQuery().isEmpty(), "merging is an admin's");
+    }
+
+    @Test
+    void anAdminCorrectsANoteAndDeletesAPatchTestAndTheHistoryKeepsWhatTheySaid(FxRobot robot) throws Exception {
+        long note = fx.dsl.resultQuery("INSERT INTO client_notes (tenant_id, client_id, body) VALUES (" + fx.tenant + ", " + fx.zoia
+                + ", 'Prefers Olna') RETURNING id").fetchOne(0, Long.class);
+        long test = fx.dsl.resultQuery("INSERT INTO patch_tests (tenant_id, client_id, tested_on, result) VALUES (" + fx.tenant + ", "
+                + fx.zoia + ", DATE '2026-03-01', 'pass') RETURNING id").fetchOne(0, Long.class);
+        FrontDesk desk = desk(robot);
+        robot.interact(() -> desk.openClientCard(fx.zoia));
+        waitFor(() -> robot.lookup("#client-record").tryQuery().isPresent());
+        robot.clickOn("#client-record");
+        waitFor(() -> robot.lookup("#record-notes").queryAs(ListView.class).getItems().size() == 1
+                && robot.lookup("#record-tests").queryAs(ListView.class).getItems().size() == 1);
+        assertTrue(robot.lookup("#record-note-correct").queryButton().isDisabled(), "nothing chosen, nothing to correct");
+
+        robot.interact(() -> robot.lookup("#record-notes").queryAs(ListView.class).getSelectionModel().select(0));
+        robot.clickOn("#record-note-correct");
+        waitFor(() -> robot.lookup("#correct-note-text").tryQuery().isPresent());
+        assertEquals("Prefers Olna", robot.lookup("#correct-note-text").queryTextInputControl().getText());
+        robot.interact(() -> robot.lookup("#correct-note-text").queryTextInputControl().setText("Prefers Olena"));
+        robot.clickOn("#correct-save");
+        waitFor(() -> "Prefers Olena".equals(fx.dsl.resultQuery("SELECT body FROM client_notes WHERE id = " + note).fetchOne(0, String.class)));
+        waitFor(() -> "Corrected. The history keeps what it said before.".equals(robot.lookup("#record-message").queryAs(Label.class).getText()));
+
+        scrollTo(robot, "#record-tests");
+        robot.interact(() -> robot.lookup("#record-tests").queryAs(ListView.class).getSelectionModel().select(0));
+        robot.clickOn("#record-test-delete");
+        waitFor(() -> robot.lookup("#delete-yes").tryQuery().isPresent());
+        robot.clickOn("#delete-yes");
+        waitFor(() -> fx.dsl.fetchCount(fx.dsl.selectFrom("patch_tests").where("id = " + test)) == 0);
+        waitFor(() -> robot.lookup("#record-tests").queryAs(ListView.class).getItems().isEmpty());
+
+        assertTrue(fx.dsl.resultQuery("SELECT changes::text FROM client_history WHERE kind = 'note' AND operation = 'UPDATE' AND record_id = "
+                + note + " AND changed_by = '" + admin + "'").fetchOne(0, String.class).contains("Prefers Olna"));
+        assertEquals(1, fx.dsl.fetchCount(fx.dsl.selectFrom("client_history").where("kind = 'patch_test' AND operation = 'DELETE' AND record_id = "
+                + test + " AND changed_by = '" + admin + "'")));
+    }
+
+    @Test
+    void aReceptionistHasNoCorrectOrDeleteInTheRecord(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            FrontDesk desk = TestDesks.frontDesk(stage, logins.dsl(receptionist), fx.salon, tasks, new Messages(Locale.ENGLISH),
+                    ClientsFixture.CLOCK, receptionist, "Database: test", null, StaffRole.RECEPTIONIST);
+            stage.setScene(new Scene(desk.window().root(), 1100, 700));
+            stage.show();
+            desk.openClientCard(fx.alla);
+        });
+        waitFor(() -> robot.lookup("#client-record").tryQuery().isPresent());
+        robot.clickOn("#client-record");
+        waitFor(() -> robot.lookup("#record-notes").tryQuery().isPresent());
+        for (String button : new String[]{"#record-note-correct", "#record-note-delete", "#record-formula-correct", "#record-test-delete"}) {
+            assertTrue(robot.lookup(button).tryQuery().isEmpty(), button + " is an admin's");
+        }
+    }
+
     private static void scrollTo(FxRobot robot, String query) {
         Node node = robot.lookup(query).query();
         robot.interact(() -> {

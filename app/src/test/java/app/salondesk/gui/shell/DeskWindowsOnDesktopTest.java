@@ -182,6 +182,7 @@ class DeskWindowsOnDesktopTest {
         windows.put("takings", () -> shell.desk().openTakings());
         windows.put("products", () -> shell.desk().openProducts());
         windows.put("commissions", () -> shell.desk().openCommissions());
+        windows.put("client list", () -> shell.desk().openClientList());   // issue 36
         windows.put("set-up wizard", () -> ((javafx.scene.control.Hyperlink) main.getScene().lookup("#demo-set-up")).fire());
         windows.put("password change", () -> shell.desk().openChangePassword());
         // messages to clients (issue 33)
