@@ -1,9 +1,17 @@
 package app.salondesk.cli;
 
+import app.salondesk.logic.booking.WriteFigures;
 import app.salondesk.runtime.Backend;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.slf4j.Logger;
@@ -35,10 +43,12 @@ final class ServeMetrics implements AutoCloseable {
 
     private final PrometheusMeterRegistry registry;
     private final HttpServer http;
+    private final JvmGcMetrics gc;
 
-    private ServeMetrics(PrometheusMeterRegistry registry, HttpServer http) {
+    private ServeMetrics(PrometheusMeterRegistry registry, HttpServer http, JvmGcMetrics gc) {
         this.registry = registry;
         this.http = http;
+        this.gc = gc;
     }
 
     /** Starts listening on {@code host:port} (port 0: any free one) with the figures of {@code backend}, serve's own pool. */
@@ -46,6 +56,23 @@ final class ServeMetrics implements AutoCloseable {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         registry.config().commonTags("app", "salondesk");
         Metrics.addRegistry(registry);
+        WriteFigures.startAtZero();
+        // the JVM's own: heap and its pools, garbage collection, threads, classes, CPU, uptime, files
+        new JvmMemoryMetrics().bindTo(registry);
+        JvmGcMetrics gc = new JvmGcMetrics();
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        // HikariCP's own tracker of serve's pool (hikaricp_connections_*: waits for a connection, timeouts,
+        // time held), beside the three figures below that the dashboard has shown since the start
+        try {
+            backend.database().trackPoolIn(registry);
+        } catch (IllegalStateException e) {
+            log.warn("metrics: serve's pool has a registry already ({}); no hikaricp_* figures", e.getMessage());
+        }
         var pool = backend.database().poolFigures();
         Gauge.builder("salondesk.db.pool.connections", pool, p -> p.getActiveConnections())
                 .description("serve's pool: connections in use").tag("state", "active").strongReference(true).register(registry);
@@ -67,6 +94,7 @@ final class ServeMetrics implements AutoCloseable {
         try {
             http = HttpServer.create(new InetSocketAddress(host, port), 16);
         } catch (IOException e) {
+            gc.close();
             Metrics.removeRegistry(registry);
             registry.close();
             throw new UncheckedIOException("the metrics could not listen on " + host + ":" + port, e);
@@ -92,7 +120,7 @@ final class ServeMetrics implements AutoCloseable {
         }));
         http.start();
         log.info("metrics at http://{}:{}/metrics", host, http.getAddress().getPort());
-        return new ServeMetrics(registry, http);
+        return new ServeMetrics(registry, http, gc);
     }
 
     int port() {
@@ -102,6 +130,7 @@ final class ServeMetrics implements AutoCloseable {
     @Override
     public void close() {
         http.stop(0);
+        gc.close();
         Metrics.removeRegistry(registry);
         registry.close();
     }

@@ -50,6 +50,11 @@ public final class Messages {
         return format(key + "." + Plurals.category(locale, count), args);
     }
 
+    /** Whether the bundle of this language has the key. */
+    public boolean has(String key) {
+        return bundle.containsKey(key);
+    }
+
     private String pattern(String key) {
         try {
             return bundle.getString(key);

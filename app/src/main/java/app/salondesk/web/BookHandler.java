@@ -140,7 +140,7 @@ final class BookHandler {
             render(ctx, 503, t, salon, new Views.AnswerView(t.get("web.busy.title"), t.get("web.busy.text"), null, List.of(),
                     same, null, null, null));
         } else if (outcome instanceof OnlineOutcome.Invalid invalid) {
-            String reason = t.get(invalid.reason());
+            String reason = t.orCall(invalid.reason(), salon.phone());
             if (List.of("name", "phone", "email", "note").contains(invalid.field())) {
                 errors.put(invalid.field(), reason);
                 answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, null, requestId, name, phone, email, note, consent);

@@ -41,7 +41,7 @@ final class BookingLinkPages {
             notice = t.get("web.booking.cancelledNow");
         } else if (ctx.queryParam("tooLate") != null) {
             // "please call the salon" only when the page has a number to call (issue 37)
-            notice = t.format(phone(b.salon()) == null ? "web.booking.tooLateNoPhone" : "web.booking.tooLate", hours(b.salon()));
+            notice = t.orCall("web.booking.tooLate", phone(b.salon()), hours(b.salon()));
         }
         render(ctx, 200, t, b, ctx.queryParam("new") != null, notice);
     }
@@ -114,8 +114,7 @@ final class BookingLinkPages {
         String here = "/" + salon.slug() + "/b/" + b.token();
         boolean canCancel = b.cancellable() && !cancelled;
         String cancelNote = cancelled ? null : canCancel ? t.format("web.booking.cancelUntil", hours(salon))
-                : phone(salon) == null ? t.format("web.booking.cannotCancelNoPhone", hours(salon))
-                : t.format("web.booking.cannotCancel", hours(salon), phone(salon));
+                : t.orCall("web.booking.cannotCancel", phone(salon), hours(salon), phone(salon));
         Views.BookingView view = new Views.BookingView(title, notice, lines, t.get("web.status." + statusKey(b.status())),
                 // a cancelled booking has nothing left to keep a link for (issue 37)
                 cancelled ? null : here + "/calendar.ics", cancelled ? null : pages.baseUrl(ctx) + here,

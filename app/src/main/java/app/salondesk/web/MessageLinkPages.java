@@ -124,10 +124,11 @@ final class MessageLinkPages {
         boolean mayConfirm = open && active && !l.clientConfirmed();
         boolean mayCancel = open && l.mayCancel();
         String statusText = l.clientConfirmed() && active ? t.get("web.link.clientConfirmed") : t.get("web.status." + statusKey(l.status()));
-        String notice = noticeKey != null ? t.get(noticeKey) : l.expired() ? t.get("web.link.expired")
-                : l.usedFor() != null ? t.get("web.link.used") : null;
+        String notice = noticeKey != null ? t.orCall(noticeKey, l.salonPhone()) : l.expired() ? t.get("web.link.expired")
+                : l.usedFor() != null ? t.orCall("web.link.used", l.salonPhone()) : null;
         String note = !open || cancelled || !active ? null : mayCancel ? t.format("web.booking.cancelUntil", (l.cancelCutoffMin() + 59) / 60)
-                : t.format("web.booking.cannotCancel", (l.cancelCutoffMin() + 59) / 60, l.salonPhone() == null ? "" : l.salonPhone());
+                : t.orCall("web.booking.cannotCancel", l.salonPhone(), (l.cancelCutoffMin() + 59) / 60,
+                        l.salonPhone() == null ? "" : l.salonPhone().strip());
         String other = open && active && l.mayMove() && l.onlineSlug() != null ? here + "/move" : null;
         boolean anyForm = mayConfirm || mayCancel || open;
         Views.MessageLinkView view = new Views.MessageLinkView(title, notice, lines, statusText,
@@ -271,7 +272,7 @@ final class MessageLinkPages {
             }
         }
         String title = t.get("web.move.title");
-        Views.MoveView view = new Views.MoveView(title, noticeKey == null ? null : t.get(noticeKey), lines, masterChoices, days, earlier, later,
+        Views.MoveView view = new Views.MoveView(title, noticeKey == null ? null : t.orCall(noticeKey, l.salonPhone()), lines, masterChoices, days, earlier, later,
                 dayTitle, here + "/move", pages.csrfToken(ctx), Integer.toString(l.version()), times, empty, here);
         Views.Frame frame = pages.frame(ctx, t, title, null);
         frame = new Views.Frame(frame.t(), frame.title(), l.salonName(), null, frame.languages(), null);

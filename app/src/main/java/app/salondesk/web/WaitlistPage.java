@@ -112,7 +112,7 @@ final class WaitlistPage {
             pages.render(ctx, 200, "message.jte", pages.frame(ctx, t, done.title(), salon), "v", done);
         } else {
             OnlineDesk.WaitOutcome.Invalid invalid = (OnlineDesk.WaitOutcome.Invalid) outcome;
-            String reason = t.get(invalid.reason());
+            String reason = t.orCall(invalid.reason(), salon.phone());
             Map<String, String> field = invalid.field().isEmpty() ? Map.of() : Map.of(invalid.field(), reason);
             render(ctx, 422, salon, c, from, to, part, name, phone, consent, field, invalid.field().isEmpty() ? reason : null);
         }

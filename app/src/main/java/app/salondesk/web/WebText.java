@@ -56,6 +56,16 @@ public final class WebText {
         return messages.format(key, args);
     }
 
+    /**
+     * A sentence that may tell the client to call the salon (issue 37): as it is when the salon has
+     * a phone number, else its {@code <key>NoPhone}, which does not — a salon made without
+     * {@code --phone} never tells a client to call it. A key with no such twin says no such thing.
+     */
+    public String orCall(String key, String salonPhone, Object... args) {
+        String k = (salonPhone == null || salonPhone.isBlank()) && messages.has(key + "NoPhone") ? key + "NoPhone" : key;
+        return messages.format(k, args);
+    }
+
     public String money(BigDecimal amount) {
         return currency == null ? amount.toPlainString() : app.salondesk.model.catalog.Money.format(messages.locale(), currency, amount);
     }

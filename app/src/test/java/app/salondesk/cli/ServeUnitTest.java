@@ -22,12 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * installs it), with the launcher's path pointed at a stand-in, since no package is installed
  * here; and the settings file beside it read as serve --config reads it.
  */
-class ServeUnitTest {
+public class ServeUnitTest {
 
     @TempDir
     Path dir;
 
-    static Path server() {
+    public static Path server() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.isDirectory(p.resolve("installer/server"))) {
                 return p.resolve("installer/server");

@@ -77,6 +77,11 @@ class ServeAsAServiceTest {
                 assertEquals(303, http.post("/" + WebFixture.SLUG + "/book", form).statusCode());
                 assertEquals(404, http.get("/no-such-salon/b/x").statusCode());
 
+                // one garbage collection at least, so that its pause series exists (jcmd: the JDK's own tool)
+                Process gc = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(serve.pid()), "GC.run").redirectErrorStream(true).start();
+                assertTrue(gc.waitFor(60, TimeUnit.SECONDS) && gc.exitValue() == 0, new String(gc.getInputStream().readAllBytes()));
+
                 HttpResponse<String> scraped = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + ports.get("metrics_port") + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
                 assertEquals(200, scraped.statusCode());
@@ -93,6 +98,35 @@ class ServeAsAServiceTest {
                 assertMetric(m, "salondesk_db_pool_max\\{[^}]*\\} [1-9][0-9]*\\.0");
                 assertMetric(m, "salondesk_waitlist_waiting\\{[^}]*\\} 0\\.0");
                 assertMetric(m, "salondesk_messages_due\\{[^}]*\\} [0-9.]+");
+                // "try again"s and retries are there at zero before the first one, for rate() to draw
+                assertMetric(m, "salondesk_booking_try_again_total\\{[^}]*why=\"busy\"[^}]*\\} 0\\.0");
+                assertMetric(m, "salondesk_booking_retries_total\\{[^}]*sqlstate=\"40P01\"[^}]*\\} 0\\.0");
+                // the JVM's own: memory, garbage collection, threads, CPU
+                assertMetric(m, "jvm_memory_used_bytes\\{[^}]*area=\"heap\"[^}]*\\} [0-9.E]+");
+                assertMetric(m, "jvm_gc_pause_seconds_count\\{[^}]*\\} [1-9][0-9]*");
+                assertMetric(m, "jvm_threads_live_threads\\{[^}]*\\} [1-9][0-9.]*");
+                assertMetric(m, "process_cpu_usage\\{[^}]*\\} [0-9.E-]+");
+                // HikariCP's own tracker of serve's pool
+                assertMetric(m, "hikaricp_connections_active\\{[^}]*pool=\"salondesk\"[^}]*\\} [0-9.]+");
+                assertMetric(m, "hikaricp_connections_acquire_seconds_count\\{[^}]*pool=\"salondesk\"[^}]*\\} [1-9][0-9]*");
+                assertMetric(m, "hikaricp_connections_timeout_total\\{[^}]*pool=\"salondesk\"[^}]*\\} 0\\.0");
+                // the Grafana dashboard asks only for series this serve writes
+                String dashboard = Files.readString(app.salondesk.cli.ServeUnitTest.server().resolve("salondesk-dashboard.json"));
+                Object parsed = com.fasterxml.jackson.jr.ob.JSON.std.anyFrom(dashboard);
+                int asked = 0;
+                for (Object panel : (List<?>) ((Map<?, ?>) parsed).get("panels")) {
+                    for (Object target : (List<?>) ((Map<?, ?>) panel).get("targets")) {
+                        String expr = (String) ((Map<?, ?>) target).get("expr");
+                        Matcher named = Pattern.compile("\\b(?:salondesk|hikaricp|jvm|process|system)_[a-z_]+").matcher(expr);
+                        assertTrue(named.find(), "the expression names a series of serve's: " + expr);
+                        do {
+                            assertTrue(Pattern.compile("^" + named.group() + "[{ ]", Pattern.MULTILINE).matcher(scraped.body()).find(),
+                                    "the dashboard's " + named.group() + " (" + expr + ") is not in serve's /metrics:\n" + scraped.body());
+                            asked++;
+                        } while (named.find());
+                    }
+                }
+                assertTrue(asked >= 25, "series asked by the dashboard: " + asked);
 
                 // loopback only: the machine's other addresses do not answer on the metrics port
                 InetAddress other = nonLoopbackAddress();

@@ -104,6 +104,15 @@ public final class Database implements AutoCloseable {
         waiting.waitMs = Math.max(250, wait.toMillis());
     }
 
+    /**
+     * Hands the pool's figures to a Micrometer registry (HikariCP's own tracker: {@code hikaricp_connections_*},
+     * the waits for a connection and their timeouts, tagged {@code pool="salondesk"}); an {@code Object}, so that
+     * this module needs no Micrometer. Once per pool: Hikari refuses a second registry.
+     */
+    public void trackPoolIn(Object meterRegistry) {
+        pool.setMetricRegistry(meterRegistry);
+    }
+
     /** The pool's own figures (metrics): connections in use, idle, and callers waiting for one. */
     public com.zaxxer.hikari.HikariPoolMXBean poolFigures() {
         return pool.getHikariPoolMXBean();

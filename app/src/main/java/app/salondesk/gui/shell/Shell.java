@@ -14,6 +14,7 @@ import app.salondesk.i18n.LanguageSetting;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.desk.DeskLogic;
 import app.salondesk.runtime.Backend;
+import app.salondesk.runtime.DeskFigures;
 import app.salondesk.runtime.WindowSettings;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -47,6 +48,7 @@ public final class Shell implements AutoCloseable {
     private final Path home;
     private Messages messages;
     private Backend backend;
+    private DeskFigures figures;
     private Session session;
     private FrontDesk desk;
     private BiConsumer<Scene, FrontDesk> onDeskShown = (scene, shown) -> { };
@@ -91,6 +93,10 @@ public final class Shell implements AutoCloseable {
      */
     public void show(Opening opening, DeskData data) {
         this.backend = opening.backend();
+        if (figures == null) {
+            // bookings, lock waits and the pool in the desk's log every quarter of an hour (issue 37)
+            figures = DeskFigures.start(() -> backend, DeskFigures.EVERY);
+        }
         if (windowSettings == null) {
             windowSettings = new WindowSettings(home, backend.embedded() ? WindowSettings.user(null, null)
                     : WindowSettings.user(backend.user(), backend.location()));
@@ -384,6 +390,9 @@ public final class Shell implements AutoCloseable {
         }
         if (desk != null) {
             desk.close();
+        }
+        if (figures != null) {
+            figures.close();
         }
         if (backend != null) {
             backend.close();

@@ -14,9 +14,23 @@ import java.util.Locale;
  * why. With no registry added (the desk) the meters cost next to nothing; {@code serve} adds
  * the one its {@code /metrics} reads.
  */
-final class WriteFigures {
+public final class WriteFigures {
 
     private WriteFigures() {
+    }
+
+    /**
+     * Puts the counters of "try again"s (every why) and of the retries (deadlock, serialization
+     * failure, a standby) at zero, so that a scrape and a dashboard find each series before its
+     * first count: Prometheus's {@code rate()} of a series that does not exist yet is no graph at all.
+     */
+    public static void startAtZero() {
+        for (app.salondesk.model.booking.BookingOutcome.TryAgain.Why why : app.salondesk.model.booking.BookingOutcome.TryAgain.Why.values()) {
+            tryAgainCounter(why.name());
+        }
+        for (String state : new String[] {"40P01", "40001", "25006"}) {
+            retriesCounter(state);
+        }
     }
 
     /** One write's end: its road (the booking's source), its outcome's name, and how long it took, retries included. */
@@ -42,19 +56,25 @@ final class WriteFigures {
 
     /** A "try again" answered, by why: busy (a lock held past the wait), connection lost. */
     static void tryAgain(String why) {
-        Counter.builder("salondesk.booking.try.again")
-                .description("Writes answered 'busy, try again', by why")
-                .tag("why", why.toLowerCase(Locale.ROOT))
-                .register(Metrics.globalRegistry)
-                .increment();
+        tryAgainCounter(why).increment();
     }
 
     /** A write sent again by the protocol (deadlock, serialization failure, a standby refusing it). */
     static void retried(String sqlState) {
-        Counter.builder("salondesk.booking.retries")
+        retriesCounter(sqlState == null ? "none" : sqlState).increment();
+    }
+
+    private static Counter tryAgainCounter(String why) {
+        return Counter.builder("salondesk.booking.try.again")
+                .description("Writes answered 'busy, try again', by why")
+                .tag("why", why.toLowerCase(Locale.ROOT))
+                .register(Metrics.globalRegistry);
+    }
+
+    private static Counter retriesCounter(String sqlState) {
+        return Counter.builder("salondesk.booking.retries")
                 .description("Whole transactions the write protocol sent again, by SQLSTATE")
-                .tag("sqlstate", sqlState == null ? "none" : sqlState)
-                .register(Metrics.globalRegistry)
-                .increment();
+                .tag("sqlstate", sqlState)
+                .register(Metrics.globalRegistry);
     }
 }
