@@ -12,6 +12,10 @@
 --     days): now once (a materialized CTE);
 --   * report_clients read the bookings twice (the visits, then each client's booked days for rebooking) and
 --     joined them back: now once, each client's booked day carrying its visits;
+--   * visits: a visit is its bookings' visit_id, or the booking itself when it has none (-id); the three functions made
+--     every attended booking of the period distinct (a hash of ≈ 140 000 keys a year, spilling to disk), when only the
+--     bookings of a visit can share one: those of no visit are now counted as they are, and only visit_id is made
+--     distinct (the same number: -id never meets another booking's key nor a visit's);
 --   * each report function runs with work_mem 64MB (its own SET): a year's hash aggregates and sorts spilled
 --     to disk at the default 4MB.
 -- No new table, no new right: masters_hours is SECURITY INVOKER (row-level security answers, as for
@@ -105,6 +109,7 @@ BEGIN
                     WHERE c.tenant_id = tenant AND c.booking_id = b.id
                       AND c.cancelled_at > b.starts_at - make_interval(hours => p.late_cancel_hours))) AS late_cancelled,
                count(*) FILTER (WHERE b.status = 'no_show') AS no_shows,
+               count(*) FILTER (WHERE b.status IN ('arrived', 'completed') AND b.visit_id IS NULL) AS solo_visits,
                count(*) FILTER (WHERE b.status <> 'cancelled' AND b.source = 'online') AS online,
                count(*) FILTER (WHERE b.status <> 'cancelled' AND b.source = 'waitlist') AS waitlist,
                count(*) FILTER (WHERE b.status <> 'cancelled' AND b.source NOT IN ('online', 'waitlist')) AS desk,
@@ -112,9 +117,11 @@ BEGIN
           FROM b GROUP BY b.day),
     -- a visit: its bookings share visit_id (all of one client, migration 18); a booking of none is a visit of its own
     -- (-id: booking ids and visit ids never meet as negative and positive)
+    -- (migration 52: a booking of no visit is a visit of its own, counted in bd; only the bookings of a visit are made
+    -- distinct here, instead of every attended booking of the year)
     vd AS (
         SELECT v.day, count(*) AS visits
-          FROM (SELECT DISTINCT b.day, coalesce(b.visit_id, -b.id) AS visit FROM b WHERE b.status IN ('arrived', 'completed')) v
+          FROM (SELECT DISTINCT b.day, b.visit_id FROM b WHERE b.status IN ('arrived', 'completed') AND b.visit_id IS NOT NULL) v
          GROUP BY v.day),
     money AS (
         SELECT s.business_day AS day, l.kind, l.amount_minor AS amount
@@ -177,7 +184,7 @@ BEGIN
     SELECT d.day,
            CAST(coalesce(bd.bookings, 0) AS integer), CAST(coalesce(bd.cancelled, 0) AS integer),
            CAST(coalesce(bd.late_cancelled, 0) AS integer), CAST(coalesce(bd.no_shows, 0) AS integer),
-           CAST(coalesce(vd.visits, 0) AS integer), CAST(coalesce(bd.online, 0) AS integer),
+           CAST(coalesce(bd.solo_visits, 0) + coalesce(vd.visits, 0) AS integer), CAST(coalesce(bd.online, 0) AS integer),
            CAST(coalesce(bd.waitlist, 0) AS integer), CAST(coalesce(bd.desk, 0) AS integer),
            CAST(coalesce(md.services, 0) AS bigint), CAST(coalesce(md.products, 0) AS bigint),
            CAST(coalesce(md.tips, 0) AS bigint), CAST(coalesce(md.other, 0) AS bigint),
@@ -223,13 +230,20 @@ BEGIN
     -- rebooked when its day is. The figures are the same as migration 50's, as ReportFiguresRandomizedTest checks.
     WITH bk AS (
         SELECT x.client_id, CAST(x.starts_at AT TIME ZONE p.time_zone AS date) AS day,
-               CASE WHEN x.starts_at < p.to_at AND x.status IN ('arrived', 'completed') THEN coalesce(x.visit_id, -x.id) END AS visit
+               x.starts_at < p.to_at AND x.status IN ('arrived', 'completed') AS attended, x.visit_id
           FROM public.bookings x
          WHERE x.tenant_id = tenant AND x.status <> 'cancelled' AND x.starts_at >= p.from_at
            AND x.starts_at < CAST(last_day + 1 + 7 * p.rebook_weeks AS timestamp) AT TIME ZONE p.time_zone),
+    -- a booking of no visit is a visit of its own; the bookings of one visit count once
+    vv AS (
+        SELECT v.client_id, v.day, count(*) AS visits
+          FROM (SELECT DISTINCT bk.client_id, bk.day, bk.visit_id FROM bk WHERE bk.attended AND bk.visit_id IS NOT NULL) v
+         GROUP BY v.client_id, v.day),
     cd AS (
-        SELECT bk.client_id, bk.day, count(DISTINCT bk.visit) AS visits
-          FROM bk GROUP BY bk.client_id, bk.day),
+        SELECT s.client_id, s.day, s.solo + coalesce(vv.visits, 0) AS visits
+          FROM (SELECT bk.client_id, bk.day, count(*) FILTER (WHERE bk.attended AND bk.visit_id IS NULL) AS solo
+                  FROM bk GROUP BY bk.client_id, bk.day) s
+          LEFT JOIN vv ON vv.client_id = s.client_id AND vv.day = s.day),
     r AS (
         SELECT cd.client_id, cd.visits,
                coalesce(lead(cd.day) OVER (PARTITION BY cd.client_id ORDER BY cd.day) <= cd.day + 7 * p.rebook_weeks, false) AS rebooked
@@ -281,9 +295,14 @@ BEGIN
                count(*) FILTER (WHERE b.status = 'no_show') AS no_shows,
                coalesce(sum(b.duration_min) FILTER (WHERE b.status IN ('pending', 'confirmed', 'arrived', 'completed')), 0) AS busy
           FROM b GROUP BY b.master_id),
+    -- a booking of no visit is a visit of its own; only the bookings of a visit are made distinct (migration 52)
     vm AS (
-        SELECT v.master_id, count(*) AS visits
-          FROM (SELECT DISTINCT b.master_id, b.day, coalesce(b.visit_id, -b.id) AS visit FROM b WHERE b.status IN ('arrived', 'completed')) v
+        SELECT b.master_id, count(*) AS visits
+          FROM b WHERE b.status IN ('arrived', 'completed') AND b.visit_id IS NULL
+         GROUP BY b.master_id
+        UNION ALL
+        SELECT v.master_id, count(*)
+          FROM (SELECT DISTINCT b.master_id, b.day, b.visit_id FROM b WHERE b.status IN ('arrived', 'completed') AND b.visit_id IS NOT NULL) v
          GROUP BY v.master_id),
     money AS (
         SELECT l.master_id, l.kind, l.amount_minor AS amount
@@ -324,7 +343,7 @@ BEGIN
            CAST(coalesce(mm.services, 0) AS bigint), CAST(coalesce(mm.tips, 0) AS bigint)
       FROM ms
       LEFT JOIN bm ON bm.master_id = ms.id
-      LEFT JOIN vm ON vm.master_id = ms.id
+      LEFT JOIN (SELECT vm.master_id, sum(vm.visits) AS visits FROM vm GROUP BY vm.master_id) vm ON vm.master_id = ms.id
       LEFT JOIN mm ON mm.master_id = ms.id
       LEFT JOIN wm ON wm.id = ms.id
      ORDER BY coalesce(mm.services, 0) DESC, coalesce(bm.bookings, 0) DESC, ms.name, ms.id;
