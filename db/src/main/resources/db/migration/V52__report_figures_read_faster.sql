@@ -18,8 +18,9 @@
 --     distinct (the same number: -id never meets another booking's key nor a visit's);
 --   * each report function runs with work_mem 64MB (its own SET): a year's hash aggregates and sorts spilled
 --     to disk at the default 4MB.
--- No new table, no new right: masters_hours is SECURITY INVOKER (row-level security answers, as for
--- master_hours), revoked from PUBLIC and granted to the logins that run the reports.
+-- No new table. One new function, and no right beyond what its callers read already: masters_hours is SECURITY
+-- INVOKER (row-level security answers, as for master_hours, which every login may call), revoked from PUBLIC and
+-- granted to the staff's groups and the chain manager; ChainManagerAttackTest asks it for another salon's masters.
 
 -- The working intervals of each of these masters on each salon day first_day..last_day: master_hours' rows
 -- (migration 12), for many masters at once. A day's own hours (master_day_hours) when the day is the master's
