@@ -106,6 +106,21 @@ class ChainManagerAttackTest {
         assertEquals("42501", refused("chain", "SET SESSION AUTHORIZATION rchain"));
     }
 
+    /** Migration 52's masters_hours (the reports' working time) is a right of report readers: row-level security answers it. */
+    @Test
+    void theReportsWorkingHoursShowNoOtherSalonsMasters() throws SQLException {
+        String rival = "SELECT count(*) FROM masters_hours(" + s.rival + ", ARRAY[" + s.roman + "]::bigint[], '" + week.from() + "', '"
+                + week.to() + "')";
+        assertTrue(count(AttackedServer.OWNER, rival) > 0, "the rival's master works that week (else the next lines prove nothing)");
+        assertEquals(0, count("chain", rival), "a chain manager of other salons");
+        assertEquals(0, count("mira", rival), "another salon's manager");
+        assertEquals(0, count("olena", rival), "another salon's receptionist");
+        String own = "(" + s.bloom + ", ARRAY[" + s.iryna + ", " + s.marta + "]::bigint[], '" + week.from() + "', '" + week.to() + "')";
+        assertEquals(count("mira", "SELECT count(*) FROM unnest(ARRAY[" + s.iryna + ", " + s.marta + "]::bigint[]) m(id), LATERAL master_hours("
+                + s.bloom + ", m.id, '" + week.from() + "', '" + week.to() + "') h"), count("chain", "SELECT count(*) FROM masters_hours" + own),
+                "its own salons' hours, as the rule book's");
+    }
+
     @Test
     void theChainManagerReadsNoPersonalData() throws SQLException {
         for (String sql : List.of("SELECT name FROM clients", "SELECT phone FROM clients", "SELECT count(*) FROM clients",

@@ -2,6 +2,7 @@ package app.salondesk.gui.common;
 
 import app.salondesk.runtime.SettingsFile;
 import javafx.stage.FileChooser;
+import javafx.stage.Window;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Where a save dialog opens (issue 31: it opened in the application's own folder, the process's
@@ -64,6 +66,21 @@ public final class SaveFolder {
             chooser.setInitialDirectory(folder);
         }
         return chooser;
+    }
+
+    /**
+     * The file an export is saved in: {@code instead}'s answer when a test set one (no system dialog), else a save
+     * dialog opening in {@link #initial()} with this name and one filter ({@code "*.csv"}); null when cancelled. One
+     * chooser for every export (the checkout's and the reports' each had their own copy).
+     */
+    public File saveAs(Window over, String name, String pattern, BiFunction<Window, String, File> instead) {
+        if (instead != null) {
+            return instead.apply(over, name);
+        }
+        FileChooser chooser = chooser();
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(pattern, pattern));
+        return remember(chooser.showSaveDialog(over));
     }
 
     /** Notes the folder of a file chosen (null: the dialog was cancelled); gives the file back. */

@@ -194,8 +194,9 @@ public final class ReportsViewModel {
         }, failure -> status.set(messages.get("reports.loadFailed")));
     }
 
-    private static String day(LocalDate d) {
-        return d.toString();
+    /** A day as the desk's language writes it (uk: "7 груд. 2026 р."), on screen only: file names and CSV keep ISO days. */
+    private String day(LocalDate d) {
+        return d.format(DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM).withLocale(messages.locale()));
     }
 
     /** The figures as a table (for CSV and PDF): key, words, value, previous, trend. */

@@ -43,7 +43,6 @@ import app.salondesk.model.print.PrintOutcome;
 import app.salondesk.model.salon.Salon;
 import app.salondesk.model.staff.Master;
 import app.salondesk.model.staff.StaffRole;
-import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -261,13 +260,7 @@ final class CheckoutScreens {
     }
 
     private File choose(Window over, String name, String pattern) {
-        if (chooseFile != null) {
-            return chooseFile.apply(over, name);
-        }
-        FileChooser chooser = SaveFolder.shared().chooser();
-        chooser.setInitialFileName(name);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(pattern, pattern));
-        return SaveFolder.shared().remember(chooser.showSaveDialog(over));
+        return SaveFolder.shared().saveAs(over, name, pattern, chooseFile);
     }
 
     // ---- products and commissions ---------------------------------------------------------

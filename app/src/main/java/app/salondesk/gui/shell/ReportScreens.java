@@ -21,7 +21,6 @@ import javafx.scene.image.ImageView;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -142,12 +141,6 @@ final class ReportScreens {
     }
 
     private File choose(Window over, String name, String pattern) {
-        if (chooseFile != null) {
-            return chooseFile.apply(over, name);
-        }
-        FileChooser chooser = SaveFolder.shared().chooser();
-        chooser.setInitialFileName(name);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(pattern, pattern));
-        return SaveFolder.shared().remember(chooser.showSaveDialog(over));
+        return SaveFolder.shared().saveAs(over, name, pattern, chooseFile);
     }
 }

@@ -71,7 +71,7 @@ class ReportsViewModelTest {
         ReportsViewModel.Row top = vm.rows().stream().filter(r -> r.key().equals("top_service")).findFirst().orElseThrow();
         assertEquals("", top.trend(), "words have no trend");
         vm.drillDown(vm.rows().stream().filter(r -> r.key().equals("no_shows")).findFirst().orElseThrow());
-        assertEquals(List.of(List.of("2026-12-01", "10:00", "Anna", "Nina", "Cut", "no-show", "online")), vm.drillProperty().get().rows());
+        assertEquals(List.of(List.of("Dec 1, 2026", "10:00", "Anna", "Nina", "Cut", "no-show", "online")), vm.drillProperty().get().rows());
         vm.choice.set(ReportsViewModel.Choice.LAST_MONTH);
         assertEquals(LocalDate.of(2026, 11, 1), vm.from.get());
         assertEquals(LocalDate.of(2026, 11, 30), vm.to.get());

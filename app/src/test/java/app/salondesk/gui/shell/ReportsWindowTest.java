@@ -112,7 +112,8 @@ class ReportsWindowTest {
         assertEquals("2", row(figures, "no_shows").value());
         assertEquals("40.0", row(figures, "no_show_rate").value());
         assertEquals("3", row(figures, "visits").value());
-        assertTrue(robot.lookup("#reports-compared").queryAs(Label.class).getText().startsWith("порівняно з " + monday.minusDays(7)),
+        assertTrue(robot.lookup("#reports-compared").queryAs(Label.class).getText().startsWith("порівняно з " + monday.minusDays(7)
+                        .format(java.time.format.DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM).withLocale(java.util.Locale.forLanguageTag("uk")))),
                 robot.lookup("#reports-compared").queryAs(Label.class).getText());
 
         // the no-shows' row: the two bookings behind it

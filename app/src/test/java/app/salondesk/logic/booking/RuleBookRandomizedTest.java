@@ -668,6 +668,31 @@ class RuleBookRandomizedTest {
         org.slf4j.LoggerFactory.getLogger(RuleBookRandomizedTest.class).info("{} requests: {}", asked, answers);
     }
 
+    /**
+     * The reports' working time (migration 52's {@code masters_hours}, every master of a salon over many days at once)
+     * is the rule book's {@code master_hours}, row for row, on random schedules: dated weeks, single days with
+     * their own intervals or none, daylight saving. One definition, written twice for speed, kept equal here.
+     */
+    @Test
+    void theReportsWorkingHoursOfManyMastersAreTheRuleBooksOfEach() {
+        int rows = 0;
+        for (int n = 0; n < SCHEDULES; n++) {
+            Salon salon = new Salon(new Random(7000 + n), n);
+            LocalDate from = salon.first.minusDays(3);
+            LocalDate to = salon.first.plusDays(WINDOW_DAYS + 3);
+            Long[] ids = salon.masters.toArray(new Long[0]);
+            String set = "SELECT h.master_id, h.day, h.starts_at, h.ends_at, h.local_start, h.local_end "
+                    + "FROM masters_hours(?, CAST(? AS bigint[]), ?, ?) h";
+            String each = "SELECT m.id, h.day, h.starts_at, h.ends_at, h.local_start, h.local_end "
+                    + "FROM unnest(CAST(? AS bigint[])) m(id), LATERAL master_hours(?, m.id, ?, ?) h";
+            List<String> many = dsl.resultQuery(set + " ORDER BY 1, 2, 3", salon.tenant, ids, from, to).fetch(r -> r.intoList().toString());
+            List<String> one = dsl.resultQuery(each + " ORDER BY 1, 2, 3", ids, salon.tenant, from, to).fetch(r -> r.intoList().toString());
+            assertEquals(one, many, "salon " + n);
+            rows += one.size();
+        }
+        assertTrue(rows > 0, "the salons have working hours");
+    }
+
     @Test
     void theFastInsertWritesExactlyWhenTheRuleBookSaysYes() {
         Random rnd = new Random(77);
