@@ -167,7 +167,7 @@ final class SalonPage {
         Views.SalonView view = new Views.SalonView(salon.address() == null || salon.address().isBlank() ? null : salon.address(),
                 BookingLinkPages.phone(salon), categories, serviceSummary,
                 masterChoices, masterSummary, days, daysEarlier, daysLater, dayTitle, times, timeSummary, form, waitHref,
-                service == null || service.patchTestDays() == null ? null : t.format("web.patchTest.needed", service.patchTestDays()));
+                service == null || service.patchTestDays() == null ? null : t.orCall("web.patchTest.needed", BookingLinkPages.phone(salon), service.patchTestDays()));
         pages.render(ctx, 200, "salon.jte", pages.frame(ctx, t, t.get("web.onlineBooking"), salon), "v", view);
     }
 

@@ -17,10 +17,13 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A message's words: the salon's own template of that kind and language, else the default one
@@ -106,7 +109,7 @@ public final class MessageTexts {
         values.put("{address}", v.address());
         values.put("{phone}", v.phone());
         values.put("{link}", v.link());
-        String out = template;
+        String out = withoutEmptyParts(template, values);
         for (Map.Entry<String, String> e : values.entrySet()) {
             String value = e.getValue() == null ? "" : e.getValue();
             if (html) {
@@ -116,6 +119,61 @@ public final class MessageTexts {
             out = out.replace(e.getKey(), value);
         }
         return out;
+    }
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{[a-z]+}");
+    private static final Pattern LIST_LINE = Pattern.compile("\\{[a-z]+}(, \\{[a-z]+})+");
+
+    /**
+     * The template without what would read wrong with a value missing: a line that only lists
+     * placeholders ("{salon}, {address}, {phone}") keeps the items that have a value, and a sentence
+     * that names an empty placeholder ("To book another time, call us: {phone}.") is left out, so a
+     * salon without a phone never tells a client to call "." (issue 37). A line left empty goes too;
+     * the template's blank lines between paragraphs stay.
+     */
+    static String withoutEmptyParts(String template, Map<String, String> values) {
+        List<String> lines = new ArrayList<>();
+        for (String line : template.split("\n", -1)) {
+            if (line.isBlank()) {
+                lines.add(line);
+                continue;
+            }
+            String kept;
+            if (LIST_LINE.matcher(line.strip()).matches()) {
+                List<String> items = new ArrayList<>();
+                for (String item : line.strip().split(", ")) {
+                    if (!empty(item, values)) {
+                        items.add(item);
+                    }
+                }
+                kept = String.join(", ", items);
+            } else {
+                StringBuilder b = new StringBuilder();
+                for (String sentence : line.split("(?<=[.!?]) (?=\\p{Lu}|\\{)")) {
+                    Matcher m = PLACEHOLDER.matcher(sentence);
+                    boolean whole = true;
+                    while (m.find()) {
+                        whole &= !empty(m.group(), values);
+                    }
+                    if (whole) {
+                        b.append(b.length() == 0 ? "" : " ").append(sentence);
+                    }
+                }
+                kept = b.toString();
+            }
+            if (!kept.isBlank()) {
+                lines.add(kept);
+            }
+        }
+        return String.join("\n", lines).replaceAll("\n{3,}", "\n\n").strip();
+    }
+
+    private static boolean empty(String placeholder, Map<String, String> values) {
+        if (!values.containsKey(placeholder)) {
+            return false;
+        }
+        String value = values.get(placeholder);
+        return value == null || value.isBlank();
     }
 
     static String escape(String s) {
