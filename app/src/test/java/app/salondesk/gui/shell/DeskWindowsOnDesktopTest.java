@@ -186,7 +186,7 @@ class DeskWindowsOnDesktopTest {
         windows.put("password change", () -> shell.desk().openChangePassword());
         // messages to clients (issue 33)
         windows.put("booking's messages", () -> shell.desk().openMessages(ref));
-        windows.put("tomorrow: to call", () -> shell.desk().openTomorrow());
+        windows.put("tomorrow, to call", () -> shell.desk().openTomorrow());   // no colon: a name with one is a window opened from another
         windows.put("messages to clients", () -> shell.desk().openMessageSettings());
         // windows opened over another (a key with ":"): the other first, then what opens the second in it, once it is there
         windows.put("staff: locks", () -> {
