@@ -108,6 +108,11 @@ final class BenchDatabase implements AutoCloseable {
         return server != null;
     }
 
+    /** The embedded server's postmaster (its backends are its children), when the server is embedded and running. */
+    java.util.Optional<Long> postmasterPid() {
+        return server == null ? java.util.Optional.empty() : server.postmasterPid();
+    }
+
     String where() {
         return where;
     }

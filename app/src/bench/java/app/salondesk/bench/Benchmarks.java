@@ -140,7 +140,12 @@ public final class Benchmarks {
                     messages.run();
                     messages.report(md);
                 }
-                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases, messages or checkout, not "
+                case "reports" -> {
+                    ReportsBench reports = new ReportsBench(db);
+                    reports.run();
+                    reports.report(md);
+                }
+                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases, messages, checkout or reports, not "
                         + only);
             }
         }

@@ -55,6 +55,7 @@ final class MessagesBench {
     static final int PER_SALON = Integer.getInteger("bench.messages.perSalon", 100);
     static final int TOTAL = SALONS * PER_SALON;
     static final int POOL = Integer.getInteger("bench.messages.pool", 5);
+    static final int CONVERSATIONS = Integer.getInteger("bench.messages.conversations", MessageSender.CONVERSATIONS);
     static final int ENGINE_BOOKINGS = 600;
 
     private final BenchDatabase db;
@@ -67,6 +68,8 @@ final class MessagesBench {
     private double rateMessages;
     private final List<String> timings = new ArrayList<>();
     private double load;
+    private double jvmCpu;
+    private double serverCpu;
 
     MessagesBench(BenchDatabase db) {
         this.db = db;
@@ -106,6 +109,9 @@ final class MessagesBench {
             List<Backend> pools = new ArrayList<>();
             List<Thread> senders = new ArrayList<>();
             AtomicInteger retries = new AtomicInteger();
+            com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            long cpu0 = os.getProcessCpuTime();
+            long pg0 = serverCpuNanos();
             long t0 = System.nanoTime();
             long deadline = t0 + Duration.ofSeconds(900).toNanos();
             List<MessageSender> all = new ArrayList<>();
@@ -113,7 +119,8 @@ final class MessagesBench {
                 Backend pool = Backend.connect(db.settings(), POOL);
                 pools.add(pool);
                 MessageSender sender = new MessageSender(pool.dsl(), new MessageTexts("https://book.bench.test"),
-                        List.of(new SmtpChannel(MailCredentials.NONE, Duration.ofSeconds(10))), MessageSender.LEASE, Duration.ofSeconds(1));
+                        List.of(new SmtpChannel(MailCredentials.NONE, Duration.ofSeconds(10))), MessageSender.LEASE, Duration.ofSeconds(1),
+                        CONVERSATIONS);
                 all.add(sender);
                 Thread t = new Thread(() -> {
                     while (System.nanoTime() < deadline) {
@@ -139,6 +146,8 @@ final class MessagesBench {
                 t.join();
             }
             seconds = (System.nanoTime() - t0) / 1e9;
+            jvmCpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+            serverCpu = (serverCpuNanos() - pg0) / 1e9;
             load = Math.max(load, loadAverage());
             for (MessageSender sender : all) {
                 timings.add(sender.timings().toString());
@@ -203,6 +212,34 @@ final class MessagesBench {
         }
     }
 
+    /**
+     * CPU time (user + system) of the embedded PostgreSQL server: its postmaster and every process
+     * under it (backends, WAL writer, checkpointer), from /proc; -1 s when it cannot tell. Read
+     * before and after the senders: the difference is the database's share of the sending (the
+     * pools' backends live through it; the other sessions' servers are not under this postmaster).
+     */
+    long serverCpuNanos() {
+        java.util.Optional<ProcessHandle> pm = db.postmasterPid().flatMap(ProcessHandle::of);
+        if (pm.isEmpty()) {
+            return -1_000_000_000L;
+        }
+        long ticks = cpuTicks(pm.get().pid());
+        for (ProcessHandle p : pm.get().descendants().toList()) {
+            ticks += cpuTicks(p.pid());
+        }
+        return ticks * 10_000_000L;   // USER_HZ 100
+    }
+
+    private static long cpuTicks(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);   // utime, stime (fields 14 and 15)
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     /** The machine's load average over the last minute (other sessions share its two cores). */
     static double loadAverage() {
         try {
@@ -219,11 +256,16 @@ final class MessagesBench {
                 List.of("load average (1 min) at the start / the end, 2 cores", String.format(java.util.Locale.ROOT, "%.1f", load)),
                 List.of("time until all were sent, two senders", String.format(java.util.Locale.ROOT, "%.1f s", seconds)),
                 List.of("messages a second", Markdown.num(TOTAL / seconds)),
+                List.of("conversations at once, per sender", Integer.toString(CONVERSATIONS)),
+                List.of("CPU of the bench's JVM while sending (senders, proxy, GreenMail), per message",
+                        String.format(java.util.Locale.ROOT, "%.2f ms (%.1f s)", jvmCpu * 1000 / TOTAL, jvmCpu)),
+                List.of("CPU of the PostgreSQL server while sending, per message",
+                        String.format(java.util.Locale.ROOT, "%.2f ms (%.1f s)", serverCpu * 1000 / TOTAL, serverCpu)),
                 List.of("SMTP conversations refused with 451 (then retried)", Markdown.num(refused)),
                 List.of("tries that were refused, as the senders counted", Markdown.num(retried)),
                 List.of("received by the mail server", Markdown.num(received)),
                 List.of("distinct messages received (lost: " + (TOTAL - distinct) + ")", Markdown.num(distinct)),
-                List.of("duplicates", Markdown.num(received - distinct))));
+                List.of("duplicates", Integer.toString(received - distinct))));
         md.table(List.of("sender", "where its time went (wall time summed over its conversations)"),
                 java.util.stream.IntStream.range(0, timings.size()).mapToObj(i -> List.of(Integer.toString(i + 1), timings.get(i))).toList());
         md.table(List.of("engine bookings a second, one writer", "messages off", "messages on", "on / off"), List.of(
@@ -271,13 +313,18 @@ final class MessagesBench {
 
         private void pipe(Socket c) {
             try (c; Socket up = new Socket(InetAddress.getLoopbackAddress(), target)) {
+                // no Nagle on either side: the proxy passes a message's lines on one by one, and each
+                // small write after the first would otherwise wait for the server's delayed ACK (40 ms
+                // on Linux) — the proxy's own latency, not the mail server's nor the sender's
+                c.setTcpNoDelay(true);
+                up.setTcpNoDelay(true);
                 OutputStream toClient = c.getOutputStream();
                 Thread back = new Thread(() -> copy(safeIn(up), toClient), "flaky-smtp-back");
                 back.setDaemon(true);
                 back.start();
                 // ISO-8859-1: one char a byte, so a line goes on exactly as it came
                 BufferedReader in = new BufferedReader(new InputStreamReader(c.getInputStream(), StandardCharsets.ISO_8859_1));
-                OutputStream toServer = up.getOutputStream();
+                OutputStream toServer = new java.io.BufferedOutputStream(up.getOutputStream(), 16384);
                 boolean data = false;
                 for (String line; (line = in.readLine()) != null; ) {
                     String verb = line.length() >= 4 ? line.substring(0, 4).toUpperCase(java.util.Locale.ROOT) : line.toUpperCase(java.util.Locale.ROOT);
@@ -290,13 +337,16 @@ final class MessagesBench {
                         continue;
                     }
                     toServer.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-                    toServer.flush();
+                    if (!in.ready()) {   // what the client sent at once goes on at once, in one write
+                        toServer.flush();
+                    }
                     if (!data && verb.equals("DATA")) {
                         data = true;
                     } else if (data && line.equals(".")) {
                         data = false;
                     }
                 }
+                toServer.flush();
                 up.shutdownOutput();
                 back.join(10_000);
             } catch (IOException | InterruptedException e) {

@@ -113,6 +113,9 @@ final class BookCommand implements Callable<Integer> {
                 out.println("invalid: " + e.getMessage());
                 return BookingTools.EXIT_INVALID;
             }
+            // her alerts first ("allergic to ammonia"): whoever books her reads them before the answer
+            knownClient(backend, tools).ifPresent(id -> ClientRecordCommands.printAlerts(out,
+                    new app.salondesk.logic.booking.ClientAlerts(backend.dsl()).forClient(tools.salon.id(), id)));
             BookingEngine engine = new BookingEngine(backend.dsl());
             NewBooking booking = new NewBooking(tools.salon.id(), masterId, null, new NewBooking.ClientDetails(client, phone), serviceId,
                     at, duration, note, request, Source.CLI, outsideHours);
@@ -129,6 +132,16 @@ final class BookCommand implements Callable<Integer> {
             out.println(tools.line(outcome, at));
             return BookingTools.exitCode(outcome);
         }
+    }
+
+    /** The client the engine will book: found by phone as it finds her, or by name when no phone is given; empty for a new one. */
+    private Optional<Long> knownClient(Backend backend, BookingTools tools) {
+        app.salondesk.logic.clients.ClientRepository clients = new app.salondesk.logic.clients.ClientRepository(backend.dsl());
+        if (phone != null && !phone.isBlank()) {
+            return app.salondesk.model.clients.PhoneNumbers.normalise(phone, tools.salon.country())
+                    .flatMap(e164 -> clients.findByPhone(tools.salon.id(), e164));
+        }
+        return clients.findByNameWithoutPhone(tools.salon.id(), client.strip());
     }
 
     private UUID requestId() throws CliInvalid {

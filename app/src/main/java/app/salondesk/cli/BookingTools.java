@@ -45,13 +45,17 @@ final class BookingTools {
     private final Map<Long, String> masterNames;
 
     BookingTools(Backend backend, Messages messages, Long tenantId) throws CliInvalid {
+        this(backend, messages, tenantId, false);
+    }
+
+    BookingTools(Backend backend, Messages messages, Long tenantId, boolean firstOfSeveral) throws CliInvalid {
         this.backend = backend;
         this.messages = messages;
-        this.salon = salon(new SalonRepository(backend.dsl()), tenantId);
+        this.salon = salon(new SalonRepository(backend.dsl()), tenantId, firstOfSeveral);
         this.masterNames = new MasterRepository(backend.dsl()).names(salon.id());
     }
 
-    private Salon salon(SalonRepository salons, Long tenantId) throws CliInvalid {
+    private Salon salon(SalonRepository salons, Long tenantId, boolean firstOfSeveral) throws CliInvalid {
         if (tenantId != null) {
             return salons.find(tenantId).orElseThrow(() -> new CliInvalid(messages.format("cli.invalid.unknownSalon", tenantId)));
         }
@@ -59,7 +63,7 @@ final class BookingTools {
         if (all.isEmpty()) {
             throw new CliInvalid(messages.get("cli.invalid.noSalon"));
         }
-        if (all.size() == 1) {
+        if (all.size() == 1 || firstOfSeveral) {
             return all.get(0);
         }
         // the demo salon next to the salon's own one (as the desk opens it) does not count

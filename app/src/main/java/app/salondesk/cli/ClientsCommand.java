@@ -18,8 +18,11 @@ import java.util.stream.Collectors;
  * {@code salondesk clients}: a client's e-mail, channels and consent for messages (issue 33). The
  * database records who gave or took back consent, when, and how (here: {@code cli}).
  */
-@Command(name = "clients", mixinStandardHelpOptions = true, description = "A client's e-mail, message channels and consent.",
-        subcommands = {ClientsCommand.Set.class})
+@Command(name = "clients", mixinStandardHelpOptions = true, description = "A client's card and record: contact, card fields, notes and alerts, "
+        + "formulas, patch tests; merging duplicates; the client list.",
+        subcommands = {ClientsCommand.Set.class, ClientRecordCommands.Show.class, ClientRecordCommands.Note.class,
+                ClientRecordCommands.FormulaGroup.class, ClientRecordCommands.PatchTestGroup.class, ClientRecordCommands.Merge.class,
+                ClientRecordCommands.ListClients.class})
 final class ClientsCommand implements Runnable {
 
     @ParentCommand
@@ -34,8 +37,8 @@ final class ClientsCommand implements Runnable {
     }
 
     @Command(name = "set", mixinStandardHelpOptions = true,
-            description = {"Set a client's e-mail, channels (in order of preference) and consent to messages.",
-                    "Prints the client's contact as the database keeps it, consent with who, how and when."})
+            description = {"Set a client's e-mail, channels (in order of preference) and consent to messages, her birthday, tags and source.",
+                    "Prints the client's contact as the database keeps it, consent with who, how and when, and her card fields."})
     static final class Set extends SalonCommand {
         @Option(names = "--id", required = true, paramLabel = "N", description = "The client's number.")
         long id;
@@ -47,9 +50,45 @@ final class ClientsCommand implements Runnable {
         String consent;
         @Option(names = "--language", paramLabel = "uk|ru|en", description = "The language of their messages (default: the salon's).")
         String language;
+        @Option(names = "--birthday", paramLabel = "DATE", description = "Her birthday, e.g. 1990-05-31; \"\" removes it.")
+        String birthday;
+        @Option(names = "--tags", paramLabel = "A,B", description = "Her tags, comma-separated (VIP,student); they replace the old ones; \"\" removes them.")
+        String tags;
+        @Option(names = "--source", paramLabel = "TEXT", description = "How she found the salon, e.g. Instagram.")
+        String source;
 
         @Override
         int run(Setup setup) throws CliInvalid {
+            boolean contact = email != null || channels != null || consent != null || language != null;
+            boolean card = birthday != null || tags != null || source != null;
+            if (!contact && !card) {
+                throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+            }
+            app.salondesk.logic.clients.ClientRecordRepository record = new app.salondesk.logic.clients.ClientRecordRepository(setup.dsl);
+            app.salondesk.model.clients.CardFields fields = null;
+            if (card) {
+                app.salondesk.model.clients.CardFields was = record.cardFields(setup.salon.id(), id)
+                        .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.unknownClient", id)));
+                fields = new app.salondesk.model.clients.CardFields(
+                        birthday == null ? was.birthday() : birthday.isBlank() ? null : ClientRecordCommands.date(setup, birthday),
+                        tags == null ? was.tags() : app.salondesk.model.clients.CardFields.parseTags(tags),
+                        source == null ? was.source() : source, was.marketing());
+                java.util.Optional<app.salondesk.model.clients.RecordProblem> problem = fields.problem();
+                if (problem.isPresent()) {
+                    throw new CliInvalid(setup.messages.get(problem.get().messageKey()));
+                }
+            }
+            if (contact) {
+                contact(setup);
+            }
+            if (card) {
+                ClientRecordCommands.printCard(setup.out, id, ClientRecordCommands.saved(setup, record.setCardFields(setup.salon.id(), id, fields,
+                        app.salondesk.model.booking.Source.CLI)));
+            }
+            return 0;
+        }
+
+        private void contact(Setup setup) throws CliInvalid {
             MessagesRepository repo = new MessagesRepository(setup.dsl);
             MessagesRepository.ClientContact now = repo.clientContact(setup.salon.id(), id)
                     .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.unknownClient", id)));
@@ -80,7 +119,6 @@ final class ClientsCommand implements Runnable {
             }
             repo.setClientContact(setup.salon.id(), id, mail, chosen, agreed, lang, app.salondesk.model.booking.Source.CLI);
             print(setup.out, repo.clientContact(setup.salon.id(), id).orElseThrow(), id);
-            return 0;
         }
     }
 

@@ -87,9 +87,12 @@ final class LocksCommand implements Callable<Integer> {
         return seconds < 120 ? seconds + "s" : seconds / 60 + "min";
     }
 
+    /** {@code locks end} found no such session: it had ended already. */
+    static final int EXIT_GONE = 3;
+
     @Command(name = "end", mixinStandardHelpOptions = true,
-            description = {"End a session holding one of the salon's locks, or one of the salon's own logins. Prints 'ended PID',",
-                    "or 'already gone PID' when it had ended. For admins."})
+            description = {"End a session holding one of the salon's locks, or one of the salon's own logins. Prints 'ended PID';",
+                    "a session that had ended already is one line, 'gone PID: …', and exit code 3. For admins."})
     static final class End implements Callable<Integer> {
         @ParentCommand
         LocksCommand locks;
@@ -105,9 +108,13 @@ final class LocksCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             try (Backend backend = locks.root.openBackend()) {
                 StaffRepository staff = new StaffRepository(backend.dsl());
-                boolean ended = staff.endSession(salon(staff, tenant != null ? tenant : locks.tenant), pid);
-                out.println((ended ? "ended " : "already gone ") + pid);
-                return 0;
+                if (staff.endSession(salon(staff, tenant != null ? tenant : locks.tenant), pid)) {
+                    out.println("ended " + pid);
+                    return 0;
+                }
+                // nothing ended: a script (or an admin) must not read that as done (issue 37)
+                out.println("gone " + pid + ": no session " + pid + " is running any more, nothing was ended");
+                return EXIT_GONE;
             } catch (CliInvalid e) {
                 out.println("invalid: " + e.getMessage());
                 return BookingTools.EXIT_INVALID;

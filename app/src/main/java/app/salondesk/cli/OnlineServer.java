@@ -35,12 +35,19 @@ public final class OnlineServer {
      */
     public static final Duration CATALOGUE_TTL = Duration.ofSeconds(3);
 
+    /**
+     * How long a page waits for one of the pool's connections: with the database gone the page
+     * says "temporarily unavailable" within 3 s (issue 37), not after the pool's 10 s.
+     */
+    public static final Duration CONNECTION_WAIT = Duration.ofMillis(2_000);
+
     public static WebServer start(Backend backend, WebSettings settings, Clock clock) {
         return start(backend, settings, clock, tenant -> { });
     }
 
     /** @param onWaitlistJoined told the salon of each client who joins its waitlist on the page */
     public static WebServer start(Backend backend, WebSettings settings, Clock clock, java.util.function.LongConsumer onWaitlistJoined) {
+        backend.database().waitForConnectionAtMost(CONNECTION_WAIT);
         OnlineDeskService desk = new OnlineDeskService(backend.dsl(), clock, CATALOGUE_TTL, settings.capacity().lockWait());
         desk.onWaitlistJoined(onWaitlistJoined);
         return WebServer.start(desk, new app.salondesk.logic.messages.MessageLinks(backend.dsl()), () -> answers(backend), settings, clock);

@@ -40,7 +40,20 @@ abstract class SalonCommand implements Callable<Integer> {
     @Override
     public final Integer call() {
         SalonDeskCommand root = (SalonDeskCommand) spec.root().userObject();
-        return Setup.run(root, spec.commandLine().getOut(), salon.tenant, this::run);
+        return Setup.run(root, spec.commandLine().getOut(), tenant(), readsSeveralSalons(), this::run);
+    }
+
+    /** The salon asked for: {@code --tenant} (a command may name it otherwise too). */
+    Long tenant() {
+        return salon.tenant;
+    }
+
+    /**
+     * Whether the command may run where the login sees several salons without one named (a chain's report):
+     * the first of them is the setup's salon then, and the command reads the others itself.
+     */
+    boolean readsSeveralSalons() {
+        return false;
     }
 
     /** The command's own work, on the salon found; its exit code. */

@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
                 ImportCommand.class, UsersCommand.class, LocksCommand.class,
                 ServeCommand.class, WaitlistCommand.class, ExportCommand.class, BackupCommand.class,
                 ClientsCommand.class, RemindersCommand.class,
-                CheckoutCommand.class, SalesCommand.class, TillCommand.class, TakingsCommand.class, ProductsCommand.class, CommissionsCommand.class})
+                CheckoutCommand.class, SalesCommand.class, TillCommand.class, TakingsCommand.class, ReportCommand.class, ProductsCommand.class, CommissionsCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(SalonDeskCommand.class);
@@ -67,6 +67,13 @@ public final class SalonDeskCommand implements Callable<Integer> {
     }
 
     public static CommandLine commandLine(AppHome home) {
+        CommandLine cl = plain(home);
+        // serve --config FILE: parsed once more with the file's settings as defaults (ServeConfig)
+        cl.setExecutionStrategy(parsed -> ServeConfig.execute(parsed, () -> plain(home)));
+        return cl;
+    }
+
+    private static CommandLine plain(AppHome home) {
         CommandLine cl = new CommandLine(new SalonDeskCommand(home));
         cl.setExecutionExceptionHandler(new FailureHandler(home));
         return cl;

@@ -7,6 +7,7 @@ import app.salondesk.logic.live.LiveRelay;
 import app.salondesk.logic.waitlist.WaitlistWorker;
 import app.salondesk.runtime.Backend;
 import app.salondesk.runtime.DbOptions;
+import app.salondesk.runtime.LogSetup;
 import app.salondesk.web.WebServer;
 import app.salondesk.web.WebSettings;
 import org.slf4j.Logger;
@@ -49,8 +50,29 @@ final class ServeCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--host", paramLabel = "ADDRESS",
-            description = "Address to listen on (default: every address; with --demo, 127.0.0.1 only).")
+            description = {"Address to listen on (default: every address of this machine, IPv4 and IPv6 — give 127.0.0.1 behind a",
+                    "reverse proxy on the same machine; with --demo, 127.0.0.1 only)."})
     String host;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = {"Read these settings from a properties file, one 'name = value' a line: an option's long name without",
+                    "its dashes (port = 8080, base-url = https://…, behind-proxy = true, db-url = jdbc:…, user = bookingweb).",
+                    "The command line wins over the file, the file over the environment; passwords only from the environment."})
+    Path config;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = {"Also serve GET /metrics in Prometheus's text format on this port of its own (off unless given): requests",
+                    "by route and status, bookings by road and outcome, lock waits, try-agains, the pool, the queues, the database."})
+    Integer metricsPort;
+
+    @Option(names = "--metrics-host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address /metrics listens on (default: 127.0.0.1, this machine only; never the page's public address by accident).")
+    String metricsHost;
+
+    @Option(names = "--log-format", paramLabel = "text|json", defaultValue = "text",
+            description = {"The log's lines in the home's logs/salondesk.log: text (default), or json — one JSON object a line",
+                    "for a log collector. Either way a file a day, a new one past 10 MB, 14 days kept."})
+    String logFormat;
 
     @Option(names = "--base-url", paramLabel = "URL", defaultValue = "${env:SALONDESK_BASE_URL}",
             description = {"How clients reach this server, e.g. https://book.salon.example: links in pages and calendar files, and the",
@@ -108,12 +130,22 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (port < 0 || port > 65535 || stopTimeout < 0 || livePort != null && (livePort < 0 || livePort > 65535) || livePerAddress < 1) {
+        if (port < 0 || port > 65535 || stopTimeout < 0 || livePort != null && (livePort < 0 || livePort > 65535) || livePerAddress < 1
+                || metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "--port 0..65535, --live-port 0..65535, --stop-timeout >= 0, --live-per-address >= 1");
+                    "--port 0..65535, --live-port 0..65535, --metrics-port 0..65535, --stop-timeout >= 0, --live-per-address >= 1");
         }
         // links and the CSRF origin check never come from a request's Host header (issue 29): a
         // real server says where its clients reach it; only the demo on one PC may leave it out
+        LogSetup.Format format;
+        try {
+            format = LogSetup.Format.parse(logFormat);
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--log-format: text or json, not " + logFormat);
+        }
+        if (format != LogSetup.Format.TEXT) {
+            LogSetup.useFormat(root.home(), format);
+        }
         Messages words = Messages.forDefaultLocale();
         if (!demo && blankToNull(baseUrl) == null) {
             spec.commandLine().getErr().println(words.get("cli.serveNeedsBaseUrl"));
@@ -133,6 +165,7 @@ final class ServeCommand implements Callable<Integer> {
         Backend senderBackend = null;
         app.salondesk.logic.messages.MessageSenderWorker sender = null;
         app.salondesk.runtime.SessionBounds bounds = null;
+        ServeMetrics metrics = null;
         // read by the web threads (a client joined: wake her salon's worker) while this one adds
         List<WaitlistWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
         try {
@@ -150,6 +183,9 @@ final class ServeCommand implements Callable<Integer> {
                     tenant -> workers.stream().filter(w -> w.tenantId() == tenant).forEach(WaitlistWorker::wake));
             if (livePort != null) {
                 relay = startRelay(relayLogin, liveHost);
+            }
+            if (metricsPort != null) {
+                metrics = ServeMetrics.start(metricsHost.strip(), metricsPort, backend);
             }
             // the waitlist: on the serving login when it is the owner; on a login of the salon's staff
             // when one is given (the online login may not touch the waitlist: ADR 13)
@@ -173,6 +209,9 @@ final class ServeCommand implements Callable<Integer> {
                 log.info("no messages are sent by this serve: give --sender-login to send them");
             }
         } catch (RuntimeException e) {
+            if (metrics != null) {
+                metrics.close();
+            }
             if (sender != null) {
                 sender.close();
             }
@@ -197,6 +236,7 @@ final class ServeCommand implements Callable<Integer> {
         app.salondesk.logic.messages.MessageSenderWorker messages = sender;
         LiveRelay liveRelay = relay;
         app.salondesk.runtime.SessionBounds watch = bounds;
+        ServeMetrics figures = metrics;
         CountDownLatch stopped = new CountDownLatch(1);
         AtomicBoolean stopping = new AtomicBoolean();
         Runnable stop = () -> {
@@ -211,6 +251,9 @@ final class ServeCommand implements Callable<Integer> {
                         messages.close();
                     }
                     server.stop();
+                    if (figures != null) {
+                        figures.close();
+                    }
                 } finally {
                     if (waitlistDb != null) {
                         waitlistDb.close();
@@ -231,6 +274,9 @@ final class ServeCommand implements Callable<Integer> {
         out.println("port=" + server.port());
         if (liveRelay != null) {
             out.println("live_port=" + liveRelay.port());
+        }
+        if (figures != null) {
+            out.println("metrics_port=" + figures.port());
         }
         out.flush();
         stopped.await();

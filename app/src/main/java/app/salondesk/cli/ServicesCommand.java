@@ -130,13 +130,34 @@ final class ServicesCommand implements Runnable {
         String price;
         @Option(names = "--category", paramLabel = "TEXT", description = "Its group on the price list, e.g. Hair or Nails.")
         String category;
+        @Option(names = "--needs-patch-test", paramLabel = "DAYS|none",
+                description = "A booking needs the client's patch test passed within this many days (1 to 3650); none: no test needed.")
+        String needsPatchTest;
 
         @Override
         int run(Setup setup) throws CliInvalid {
             PrintWriter out = setup.out;
             ServiceDetails s = service.in(setup);
-            if (name == null && duration == null && price == null && category == null && phases == null && cleanup == null) {
+            if (name == null && duration == null && price == null && category == null && phases == null && cleanup == null
+                    && needsPatchTest == null) {
                 throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+            }
+            Integer patchDays = null;
+            if (needsPatchTest != null && !needsPatchTest.strip().equalsIgnoreCase("none")) {
+                try {
+                    patchDays = Integer.valueOf(needsPatchTest.strip());
+                } catch (NumberFormatException e) {
+                    patchDays = -1;
+                }
+                if (patchDays < 1 || patchDays > 3650) {
+                    throw new CliInvalid(setup.messages.format("cli.invalid.patchTestDays", needsPatchTest));
+                }
+            }
+            if (needsPatchTest != null && name == null && duration == null && price == null && category == null && phases == null
+                    && cleanup == null) {
+                new ServiceRepository(setup.dsl).setPatchTestDays(setup.salon.id(), s.id(), patchDays);
+                out.println("updated service " + line(s) + patchTest(patchDays));
+                return 0;
             }
             SetupInput in = setup.input;
             ServiceDetails now = new ServiceDetails(s.id(), name == null ? s.name() : in.name(name),
@@ -147,17 +168,25 @@ final class ServicesCommand implements Runnable {
             app.salondesk.model.catalog.Phases shape = phases == null ? null : in.phases(phases);
             Integer clean = cleanup == null ? null : in.cleanup(cleanup);
             ServiceDetails[] after = {now};
+            Integer days = patchDays;
             setup.dsl.transaction(cfg -> {
                 ServiceRepository tx = new ServiceRepository(cfg.dsl());
                 tx.update(setup.salon.id(), s.id(), now.name(), now.category(), now.durationMin(), now.price());
+                if (needsPatchTest != null) {
+                    tx.setPatchTestDays(setup.salon.id(), s.id(), days);
+                }
                 if (shape != null || clean != null) {
                     int c = clean != null ? clean : tx.shape(setup.salon.id(), s.id()).map(ServiceRepository.Shape::cleanupMin).orElse(0);
                     tx.setShape(setup.salon.id(), s.id(), shape, c);
                     after[0] = tx.findAll(setup.salon.id()).stream().filter(x -> x.id() == s.id()).findFirst().orElse(now);
                 }
             });
-            out.println("updated service " + line(after[0]));
+            out.println("updated service " + line(after[0]) + (needsPatchTest == null ? "" : patchTest(days)));
             return 0;
+        }
+
+        private static String patchTest(Integer days) {
+            return " needs_patch_test=" + (days == null ? "none" : days + "d");
         }
     }
 

@@ -66,9 +66,14 @@ final class Setup {
      * the command line's failure handler (exit code 1, the details in the log).
      */
     static int run(SalonDeskCommand root, PrintWriter out, Long tenant, Work work) {
+        return run(root, out, tenant, false, work);
+    }
+
+    /** {@link #run(SalonDeskCommand, PrintWriter, Long, Work)}, the first of several salons taken when {@code firstOfSeveral}. */
+    static int run(SalonDeskCommand root, PrintWriter out, Long tenant, boolean firstOfSeveral, Work work) {
         Messages messages = Messages.forDefaultLocale();
         try (Backend backend = root.openBackend()) {
-            Salon salon = new BookingTools(backend, messages, tenant).salon;
+            Salon salon = new BookingTools(backend, messages, tenant, firstOfSeveral).salon;
             return work.run(new Setup(backend.dsl(), messages, salon, out));
         } catch (CliInvalid e) {
             out.println("invalid: " + e.getMessage());

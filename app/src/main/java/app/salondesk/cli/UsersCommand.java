@@ -26,6 +26,8 @@ final class UsersCommand implements Runnable {
     static final String ONLINE = "online";
     /** The role of the live relay's login (migration 26), which belongs to no salon either. */
     static final String RELAY = "relay";
+    /** The role of a chain manager's login (migration 51), which reads the report figures of its salons only. */
+    static final String CHAIN_MANAGER = "chain-manager";
     /** The role of a message sender's login (migration 30), which belongs to no salon either. */
     static final String SENDER = "sender";
 
@@ -111,7 +113,8 @@ final class UsersCommand implements Runnable {
                     "--role online makes the online booking server's login instead (no --tenant: it serves every salon",
                     "that switched online booking on); --role relay the live relay's (serve --live-login: no --tenant, it reads",
                     "no salon's rows); --role sender a message sender's (serve --sender-login: no --tenant, it may only claim",
-                    "and record messages); only the database owner may make these."})
+                    "and record messages); --role chain-manager a chain's manager, who reads the report figures of the salons",
+                    "of --salons and nothing else (no --tenant); only the database owner may make these."})
     static final class Add implements Callable<Integer> {
         @ParentCommand
         UsersCommand users;
@@ -123,8 +126,10 @@ final class UsersCommand implements Runnable {
         String login;
         @Option(names = "--name", paramLabel = "TEXT", description = "How colleagues know them (default: the login).")
         String name;
-        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin, manager, online (the booking server), relay (serve's live relay) or sender (messages).")
+        @Option(names = "--role", required = true, paramLabel = "ROLE", description = "receptionist, admin, manager, online (the booking server), relay (serve's live relay), sender (messages) or chain-manager (reports of --salons).")
         String role;
+        @Option(names = "--salons", paramLabel = "ID,ID…", split = ",", description = "A chain manager's salons.")
+        java.util.List<Long> salons;
         @Option(names = "--password-stdin",
                 description = "Read the new password from the next line of standard input (after the sign-in password, when --password asks for it).")
         boolean passwordStdin;
@@ -148,6 +153,17 @@ final class UsersCommand implements Runnable {
                 return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
                     staff.addSenderLogin(login, password);
                     return "added " + login + " " + role;
+                }));
+            }
+            if (CHAIN_MANAGER.equals(role)) {
+                if (salons == null || salons.isEmpty()) {
+                    out.println("invalid: " + Messages.forDefaultLocale().get("users.salonsMissing"));
+                    return BookingTools.EXIT_INVALID;
+                }
+                return users.withNewPassword(out, login, passwordStdin, password -> users.change(out, staff -> {
+                    staff.addChainManager(login, password, salons);
+                    return "added " + login + " " + role + " salons=" + salons.stream().map(String::valueOf)
+                            .collect(java.util.stream.Collectors.joining(","));
                 }));
             }
             if (tenant == null) {

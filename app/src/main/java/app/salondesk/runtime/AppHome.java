@@ -12,7 +12,10 @@ import java.util.Map;
 
 /**
  * The folder SalonDesk keeps its things in: the embedded database, the log, settings.
- * {@code SALONDESK_HOME} (or {@code -Dsalondesk.home}) overrides the default {@code ~/.salondesk}.
+ * {@code SALONDESK_HOME} (or {@code -Dsalondesk.home}) names it; else it is {@code .salondesk} in
+ * {@code $HOME}; else in the home the password database gives the OS user (Java's {@code user.home},
+ * which a changed {@code HOME} does not move: issue 37). A service's unit sets one of the first two,
+ * so {@code serve} keeps its log and settings apart from every desk of the same OS user.
  */
 public record AppHome(Path dir) {
 
@@ -22,7 +25,10 @@ public record AppHome(Path dir) {
 
     static AppHome fromEnvironment(Map<String, String> env, String property, String userHome) {
         String explicit = property != null && !property.isBlank() ? property : env.get("SALONDESK_HOME");
-        Path dir = explicit != null && !explicit.isBlank() ? Path.of(explicit) : Path.of(userHome, ".salondesk");
+        String home = env.get("HOME");
+        Path dir = explicit != null && !explicit.isBlank() ? Path.of(explicit)
+                : home != null && !home.isBlank() ? Path.of(home, ".salondesk")
+                : Path.of(userHome, ".salondesk");
         return new AppHome(dir.toAbsolutePath().normalize());
     }
 

@@ -56,7 +56,15 @@ final class BookHandler {
     }
 
     void book(Context ctx) {
-        Optional<OnlineSalon> found = salonPage.salon(ctx);
+        Optional<OnlineSalon> found;
+        RuntimeException unreachable = null;
+        try {
+            found = salonPage.salon(ctx);
+        } catch (RuntimeException e) {
+            // the database out of reach: the form is answered under the salon as last read, kept
+            found = Optional.of(salonPage.lastReadOr(ctx, e));
+            unreachable = e;
+        }
         if (found.isEmpty()) {
             return;
         }
@@ -84,8 +92,29 @@ final class BookHandler {
             ctx.header("Retry-After", Long.toString(phones.secondsUntilNext()));
             throw new TooManyRequestsResponse();
         }
-        OnlineOutcome outcome = desk.book(new OnlineRequest(salon.tenantId(), serviceId, masterId, start, name, phone,
-                email, note, UUID.fromString(requestId)));
+        OnlineOutcome outcome;
+        try {
+            if (unreachable != null) {
+                throw unreachable;     // asked once already: no second wait for the pool
+            }
+            outcome = desk.book(new OnlineRequest(salon.tenantId(), serviceId, masterId, start, name, phone,
+                    email, note, UUID.fromString(requestId)));
+        } catch (RuntimeException e) {
+            if (!Unavailable.is(e)) {
+                throw e;
+            }
+            // the database went away (or a failover is under way) while booking: whether the booking
+            // landed is unknown here, so the page keeps the form with the same request id, and the
+            // client's next tap settles it — the booking made is shown, never made twice (issue 37)
+            log.warn("online booking request {} for salon {}: database unreachable ({}), the form is kept for a retry",
+                    requestId, salon.tenantId(), Unavailable.summary(e));
+            Views.FormView same = salonPage.form(ctx, salon, serviceId, masterId, start, Map.of(), null, requestId,
+                    name, phone, email, note, consent);
+            ctx.header("Retry-After", "5");
+            render(ctx, 503, t, salon, new Views.AnswerView(t.get("web.unavailable.title"), t.get("web.unsure.text"), null, List.of(),
+                    same, null, null, null));
+            return;
+        }
         log.info("online booking request {} for salon {}: {}", requestId, salon.tenantId(), outcome.getClass().getSimpleName());
         if (outcome instanceof OnlineOutcome.Booked b) {
             ctx.redirect("/" + salon.slug() + "/b/" + b.booking().token() + "?new=1", HttpStatus.SEE_OTHER);

@@ -40,7 +40,8 @@ final class BookingLinkPages {
         if (ctx.queryParam("cancelled") != null) {
             notice = t.get("web.booking.cancelledNow");
         } else if (ctx.queryParam("tooLate") != null) {
-            notice = t.format("web.booking.tooLate", hours(b.salon()));
+            // "please call the salon" only when the page has a number to call (issue 37)
+            notice = t.format(phone(b.salon()) == null ? "web.booking.tooLateNoPhone" : "web.booking.tooLate", hours(b.salon()));
         }
         render(ctx, 200, t, b, ctx.queryParam("new") != null, notice);
     }
@@ -113,11 +114,18 @@ final class BookingLinkPages {
         String here = "/" + salon.slug() + "/b/" + b.token();
         boolean canCancel = b.cancellable() && !cancelled;
         String cancelNote = cancelled ? null : canCancel ? t.format("web.booking.cancelUntil", hours(salon))
-                : t.format("web.booking.cannotCancel", hours(salon), salon.phone() == null ? "" : salon.phone());
+                : phone(salon) == null ? t.format("web.booking.cannotCancelNoPhone", hours(salon))
+                : t.format("web.booking.cannotCancel", hours(salon), phone(salon));
         Views.BookingView view = new Views.BookingView(title, notice, lines, t.get("web.status." + statusKey(b.status())),
-                cancelled ? null : here + "/calendar.ics", pages.baseUrl(ctx) + here,
+                // a cancelled booking has nothing left to keep a link for (issue 37)
+                cancelled ? null : here + "/calendar.ics", cancelled ? null : pages.baseUrl(ctx) + here,
                 canCancel ? here + "/cancel" : null, canCancel ? pages.csrfToken(ctx) : null, cancelNote, "/" + salon.slug());
         pages.render(ctx, status, "booking.jte", pages.frame(ctx, t, title, salon), "v", view);
+    }
+
+    /** The salon's phone when it has one; a salon made without --phone keeps an empty one. */
+    static String phone(OnlineSalon salon) {
+        return salon.phone() == null || salon.phone().isBlank() ? null : salon.phone().strip();
     }
 
     private static String statusKey(String status) {

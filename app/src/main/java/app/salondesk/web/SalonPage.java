@@ -36,6 +36,12 @@ final class SalonPage {
     private final OnlineDesk desk;
     private final Pages pages;
     private final Clock clock;
+    /**
+     * Each salon as last read, by slug: a page that cannot reach the database still carries the
+     * salon's name (issue 37). Only slugs the database answered are kept, so it holds no more
+     * entries than there are salons online.
+     */
+    private final java.util.concurrent.ConcurrentMap<String, OnlineSalon> lastRead = new java.util.concurrent.ConcurrentHashMap<>();
 
     SalonPage(OnlineDesk desk, Pages pages, Clock clock) {
         this.desk = desk;
@@ -48,9 +54,30 @@ final class SalonPage {
         String slug = ctx.pathParam("slug");
         Optional<OnlineSalon> salon = SLUG.matcher(slug).matches() ? desk.salon(slug) : Optional.empty();
         if (salon.isEmpty()) {
+            lastRead.remove(slug);
             pages.message(ctx, 404, null, "web.notFound.title", "web.notFound.text", false);
+        } else {
+            lastRead.put(slug, salon.get());
         }
         return salon;
+    }
+
+    /**
+     * The salon as last read when {@code failure} says the database is out of reach, so a form
+     * sent meanwhile is answered with itself kept (issue 37); otherwise the failure is thrown.
+     */
+    OnlineSalon lastReadOr(Context ctx, RuntimeException failure) {
+        OnlineSalon last = lastRead(ctx);
+        if (last == null || !Unavailable.is(failure)) {
+            throw failure;
+        }
+        return last;
+    }
+
+    /** The salon the request's address names, as last read from the database; null when none was. */
+    OnlineSalon lastRead(Context ctx) {
+        String slug = ctx.pathParamMap().get("slug");
+        return slug == null ? null : lastRead.get(slug);
     }
 
     void show(Context ctx) {
@@ -137,7 +164,8 @@ final class SalonPage {
                         UUID.randomUUID().toString(), "", "", "", "", false);
             }
         }
-        Views.SalonView view = new Views.SalonView(salon.address(), salon.phone(), categories, serviceSummary,
+        Views.SalonView view = new Views.SalonView(salon.address() == null || salon.address().isBlank() ? null : salon.address(),
+                BookingLinkPages.phone(salon), categories, serviceSummary,
                 masterChoices, masterSummary, days, daysEarlier, daysLater, dayTitle, times, timeSummary, form, waitHref);
         pages.render(ctx, 200, "salon.jte", pages.frame(ctx, t, t.get("web.onlineBooking"), salon), "v", view);
     }

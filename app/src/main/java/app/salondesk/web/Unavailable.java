@@ -16,18 +16,38 @@ final class Unavailable {
 
     static boolean is(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLTransientConnectionException || t instanceof ConnectException) {
+            // the pool's own timeout (SQLTransientConnectionException) says nothing by itself: with
+            // the database away it carries the failed connect as its cause, which this loop meets;
+            // without one the pool was only busy (poolBusy), and the page says "try again"
+            if (t instanceof ConnectException) {
                 return true;
             }
             if (t instanceof SQLException sql && sql.getSQLState() != null) {
                 String state = sql.getSQLState();
                 // 08: connection exception; 57P01-03: the server is shutting down or starting
-                if (state.startsWith("08") || state.startsWith("57P0")) {
+                // 25006: a write reached a standby, a failover is under way (ADR 23)
+                if (state.startsWith("08") || state.startsWith("57P0") || state.equals("25006")) {
                     return true;
                 }
             }
             if (t.getCause() == t) {
                 break;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The pool found no free connection in its wait, and none of its connects failed: every one is
+     * in use (bookings waiting for a master's lock, say), the database is there. Busy, not down.
+     */
+    static boolean poolBusy(Throwable failure) {
+        if (is(failure)) {
+            return false;
+        }
+        for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException) {
+                return true;
             }
         }
         return false;

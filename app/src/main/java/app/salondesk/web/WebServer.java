@@ -126,7 +126,7 @@ public final class WebServer implements AutoCloseable {
 
             config.routes.exception(HttpResponseException.class, (e, ctx) -> refused(ctx, pages, e.getStatus()));
             config.routes.exception(SalonLanes.Busy.class, (e, ctx) -> busy(ctx, pages));
-            config.routes.exception(Exception.class, (e, ctx) -> failed(ctx, pages, e));
+            config.routes.exception(Exception.class, (e, ctx) -> failed(ctx, pages, e, salonPage.lastRead(ctx)));
             for (int status : new int[]{400, 403, 404, 405, 413, 429}) {
                 config.routes.error(status, ctx -> {
                     if (ctx.attribute(Pages.RENDERED) == null) {
@@ -334,10 +334,14 @@ public final class WebServer implements AutoCloseable {
      * itself when it is back); a bug is a page with the request id, and the stack trace goes to
      * the log once, under the same id. Neither page says more.
      */
-    private static void failed(Context ctx, Pages pages, Exception e) {
+    private static void failed(Context ctx, Pages pages, Exception e, app.salondesk.model.online.OnlineSalon lastRead) {
         if (Unavailable.is(e)) {
             log.warn("database unreachable: {}", Unavailable.summary(e));
-            pages.message(ctx, 503, null, "web.unavailable.title", "web.unavailable.text", true);
+            // under the salon's name as last read: the client knows where she is (issue 37)
+            pages.message(ctx, 503, lastRead, "web.unavailable.title", "web.unavailable.text", true);
+        } else if (Unavailable.poolBusy(e)) {
+            // every connection of the pool in use past the page's wait (issue 37: 2 s): busy, as a full lane is
+            busy(ctx, pages);
         } else {
             log.error("request {} {} failed", ctx.method(), ctx.path(), e);
             pages.message(ctx, 500, null, "web.error.title", "web.error.text", true);
@@ -347,6 +351,16 @@ public final class WebServer implements AutoCloseable {
     private static void logRequest(Context ctx, Float ms) {
         try {
             int status = ctx.status().getCode();
+            // serve's /metrics (issue 37): by the route as written ("/{slug}/book"), never the path
+            // a client typed, so neither a slug nor a token makes a series of its own
+            io.micrometer.core.instrument.Timer.builder("salondesk.http.requests")
+                    .description("Requests to the online pages, by route, method and status")
+                    .tag("route", route(ctx))
+                    .tag("method", ctx.method().name())
+                    .tag("status", Integer.toString(status))
+                    .publishPercentileHistogram()
+                    .register(io.micrometer.core.instrument.Metrics.globalRegistry)
+                    .record(java.time.Duration.ofNanos((long) (ms * 1_000_000)));
             if (status >= 500) {
                 log.warn("{} {} -> {} in {} ms", ctx.method(), ctx.path(), status, Math.round(ms));
             } else {
@@ -355,6 +369,12 @@ public final class WebServer implements AutoCloseable {
         } finally {
             MDC.remove("req");
         }
+    }
+
+    /** The route the request matched, as the server declares it; "unmatched" for any other path (a 404). */
+    private static String route(Context ctx) {
+        io.javalin.router.Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
+        return endpoint == null ? "unmatched" : endpoint.path;
     }
 
     private static byte[] resource(String name) {

@@ -113,8 +113,8 @@ class LocksCommandTest {
             assertThrows(SQLException.class, () -> holder.createStatement().execute("SELECT 1"), "the holder's session is gone");
 
             var again = as("boss_" + s, "boss-password", "locks", "end", "--pid", Integer.toString(holderPid));
-            assertEquals(0, again.exit(), again.out() + again.err());
-            assertEquals("already gone " + holderPid, again.out().strip());
+            assertEquals(3, again.exit(), again.out() + again.err());
+            assertEquals("gone " + holderPid + ": no session " + holderPid + " is running any more, nothing was ended", again.out().strip());
 
             var nowHeld = as("boss_" + s, "boss-password", "locks");
             assertTrue(nowHeld.out().strip().matches("rooms\tdesk2_" + s + "\t" + waiterPid + "\t\\d+s shared\n"

@@ -215,6 +215,37 @@ class ClientRecordAttackTest {
     }
 
     @Test
+    void aMergeMovesASaleButLendsNoLoginTheRightToChangeOne() throws SQLException {
+        long a = Long.parseLong(one("olena", "INSERT INTO clients (tenant_id, name) VALUES (" + s.bloom + ", 'Paid Twice') RETURNING id"));
+        long b = Long.parseLong(one("olena", "INSERT INTO clients (tenant_id, name) VALUES (" + s.bloom + ", 'Paid Once') RETURNING id"));
+        long sale;
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            try (ResultSet rs = st.executeQuery("INSERT INTO sales (tenant_id, client_id, total_minor, note) VALUES (" + s.bloom + ", " + a
+                    + ", 700, 'tip') RETURNING id")) {
+                rs.next();
+                sale = rs.getLong(1);
+            }
+            st.execute("INSERT INTO sale_lines (tenant_id, sale_id, line_no, kind, master_id, unit_price_minor, amount_minor) VALUES ("
+                    + s.bloom + ", " + sale + ", 1, 'tip', " + s.iryna + ", 700, 700)");
+            st.execute("INSERT INTO sale_payments (tenant_id, sale_id, payment_no, method, amount_minor) VALUES (" + s.bloom + ", " + sale
+                    + ", 1, 'cash', 700)");
+            c.commit();
+        }
+        // in the merge's own transaction, the admin tries to use it: the sale's rows are no login's to write
+        for (String change : List.of("UPDATE sales SET client_id = " + b + " WHERE id = " + sale, "UPDATE sales SET note = '' WHERE id = " + sale,
+                "UPDATE sales SET total_minor = 1 WHERE id = " + sale)) {
+            assertEquals("42501", inOneTransaction("anna", "SELECT salondesk_merge_clients(" + s.bloom + ", " + a + ", " + b + ")", change), change);
+        }
+        assertEquals(a + "|700|tip", one(AttackedServer.OWNER, "SELECT client_id || '|' || total_minor || '|' || note FROM sales WHERE id = " + sale));
+        // nor may the owner's plain SQL move a sale outside a merge
+        assertEquals("55000", refused(AttackedServer.OWNER, "UPDATE sales SET client_id = " + b + " WHERE id = " + sale));
+        assertTrue(one("anna", "SELECT salondesk_merge_clients(" + s.bloom + ", " + a + ", " + b + ")").contains("\"sales\": 1"));
+        assertEquals(b + "|700|tip", one(AttackedServer.OWNER, "SELECT client_id || '|' || total_minor || '|' || note FROM sales WHERE id = " + sale),
+                "the merge moved it, and only its client");
+    }
+
+    @Test
     void patchTestsAnswerTheirOwnSalonOnlyAndTheWaiverIsAnAdminsWhichTheOnlineLoginCannotEvenName() throws SQLException {
         String state = "SELECT problem FROM salondesk_patch_test_state(" + s.bloom + ", " + s.bloomClient + ", 90, now())";
         assertEquals("42501", refused("rita", state));
@@ -241,6 +272,23 @@ class ClientRecordAttackTest {
                 st.execute(sql);
             }
         }, who + ": " + sql).getSQLState();
+    }
+
+    /** The SQLSTATE of the first statement refused, all of them in one transaction (rolled back). */
+    private String inOneTransaction(String who, String... sqls) throws SQLException {
+        try (Connection c = s.connect(who); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            try {
+                for (String sql : sqls) {
+                    st.execute(sql);
+                }
+                return "done";
+            } catch (SQLException e) {
+                return e.getSQLState();
+            } finally {
+                c.rollback();
+            }
+        }
     }
 
     private void exec(String who, String sql) throws SQLException {

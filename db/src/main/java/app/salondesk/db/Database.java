@@ -23,11 +23,13 @@ public final class Database implements AutoCloseable {
     public static final String MIGRATIONS = "classpath:db/migration";
 
     private final HikariDataSource pool;
+    private final WaitingDataSource waiting;
     private final PoolerAwareDataSource source;
     private volatile ConnectionSettings settings;
 
     private Database(HikariDataSource pool, PoolerAwareDataSource source, ConnectionSettings settings) {
         this.pool = pool;
+        this.waiting = new WaitingDataSource(pool);
         this.source = source;
         this.settings = settings;
     }
@@ -92,6 +94,81 @@ public final class Database implements AutoCloseable {
     }
 
     /**
+     * How long a caller waits for a connection before the pool gives up (10 s unless told):
+     * the online page says "temporarily unavailable" within 3 s of the database going away
+     * (issue 37), where a desk's save may wait longer for a connection coming back.
+     */
+    public void waitForConnectionAtMost(java.time.Duration wait) {
+        // Hikari reads its connectionTimeout once, when the pool starts: a wait of our own is
+        // asked of the pool per call instead (HikariPool.getConnection(timeout))
+        waiting.waitMs = Math.max(250, wait.toMillis());
+    }
+
+    /** The pool's own figures (metrics): connections in use, idle, and callers waiting for one. */
+    public com.zaxxer.hikari.HikariPoolMXBean poolFigures() {
+        return pool.getHikariPoolMXBean();
+    }
+
+    /** The pool, asked for a connection within the wait set by {@link #waitForConnectionAtMost} (else the pool's own). */
+    private static final class WaitingDataSource implements DataSource {
+        private final HikariDataSource pool;
+        volatile long waitMs;
+
+        WaitingDataSource(HikariDataSource pool) {
+            this.pool = pool;
+        }
+
+        @java.lang.Override
+        public Connection getConnection() throws SQLException {
+            long wait = waitMs;
+            if (wait > 0 && pool.getHikariPoolMXBean() instanceof com.zaxxer.hikari.pool.HikariPool p) {
+                return p.getConnection(wait);
+            }
+            return pool.getConnection();
+        }
+
+        @java.lang.Override
+        public Connection getConnection(String username, String password) throws SQLException {
+            return pool.getConnection(username, password);
+        }
+
+        @java.lang.Override
+        public java.io.PrintWriter getLogWriter() throws SQLException {
+            return pool.getLogWriter();
+        }
+
+        @java.lang.Override
+        public void setLogWriter(java.io.PrintWriter out) throws SQLException {
+            pool.setLogWriter(out);
+        }
+
+        @java.lang.Override
+        public void setLoginTimeout(int seconds) throws SQLException {
+            pool.setLoginTimeout(seconds);
+        }
+
+        @java.lang.Override
+        public int getLoginTimeout() throws SQLException {
+            return pool.getLoginTimeout();
+        }
+
+        @java.lang.Override
+        public java.util.logging.Logger getParentLogger() throws java.sql.SQLFeatureNotSupportedException {
+            return pool.getParentLogger();
+        }
+
+        @java.lang.Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            return type.isInstance(pool) ? type.cast(pool) : pool.unwrap(type);
+        }
+
+        @java.lang.Override
+        public boolean isWrapperFor(Class<?> type) throws SQLException {
+            return type.isInstance(pool) || pool.isWrapperFor(type);
+        }
+    }
+
+    /**
      * Two errors on one pooled connection say that every other connection of the pool is as
      * useless, so all of them are replaced — the idle ones at once, the busy ones when they come
      * back:
@@ -143,7 +220,7 @@ public final class Database implements AutoCloseable {
     }
 
     public DataSource dataSource() {
-        return pool;
+        return waiting;
     }
 
     public ConnectionSettings settings() {

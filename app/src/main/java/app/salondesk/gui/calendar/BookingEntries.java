@@ -37,6 +37,9 @@ final class BookingEntries {
     static final String PROCESSING_STYLE = "processing-band";
     /** The client said "yes" by her message's link (issue 33): a mark on the entry, on every desk. */
     static final String CLIENT_CONFIRMED_STYLE = "booking-client-confirmed";
+    static final String CLIENT_ALERT_STYLE = "booking-client-alert";
+    /** The alert of each booking entry that has one, by the entry's id (the entry's user object holds ids only). */
+    private final java.util.Map<String, String> alerts = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final Messages messages;
     private final ZoneId zone;
@@ -57,7 +60,7 @@ final class BookingEntries {
     static String key(ScheduledBooking b, String title) {
         return "booking:" + b.masterId() + ":" + b.id() + ":" + b.version() + ":" + b.status().dbValue()
                 + ":" + b.start() + ":" + b.end() + ":" + b.source().dbValue() + ":" + title + ":" + b.shape() + ":" + b.visitId()
-                + ":" + b.clientConfirmed();
+                + ":" + b.clientConfirmed() + ":" + b.alert();
     }
 
     Entry<BookingRef> entry(ScheduledBooking b, String title) {
@@ -85,6 +88,12 @@ final class BookingEntries {
                 : b.fromWaitlist() ? status + " \u00b7 " + messages.get("schedule.waitlist") : status);
         if (b.clientConfirmed()) {
             e.getStyleClass().add(CLIENT_CONFIRMED_STYLE);
+        }
+        if (b.alert() != null) {
+            e.getStyleClass().add(CLIENT_ALERT_STYLE);
+            alerts.put(id, b.alert());
+        } else {
+            alerts.remove(id);
         }
         e.getStyleClass().add("booking-" + b.status().dbValue().replace('_', '-'));
         if (b.online()) {
@@ -115,6 +124,14 @@ final class BookingEntries {
             mark.setMouseTransparent(true);
             view.addNode(Pos.TOP_RIGHT, mark);
             Tooltip.install(view, new Tooltip(entry.getTitle() + "\n" + messages.get("schedule.clientConfirmedTip")));
+        }
+        String alert = entry.getStyleClass().contains(CLIENT_ALERT_STYLE) ? alerts.get(entry.getId()) : null;
+        if (alert != null) {
+            // the client's alert (issue 36): a mark whoever looks at the day sees, the words under the mouse
+            Label mark = new Label(messages.get("schedule.alertMark"));
+            mark.getStyleClass().add("client-alert-mark");
+            view.addNode(Pos.CENTER_RIGHT, mark);
+            Tooltip.install(mark, new Tooltip(messages.format("schedule.alertTip", alert)));
         }
         if (entry.getUserObject() instanceof BookingRef ref && ref.online()) {
             boolean pending = ref.status() == BookingStatus.PENDING;

@@ -138,6 +138,20 @@ public final class ClientCardView {
         });
     }
 
+    /** The client's alerts (issue 36) on top of the card, in red; nothing while she has none. */
+    public void showAlerts(ReadOnlyStringProperty alerts) {
+        Label banner = new Label();
+        banner.setId("client-alerts");
+        banner.getStyleClass().add("client-alerts");
+        banner.setWrapText(true);
+        banner.setMaxWidth(Double.MAX_VALUE);
+        banner.textProperty().bind(alerts);
+        banner.visibleProperty().bind(alerts.isNotEmpty());
+        banner.managedProperty().bind(banner.visibleProperty());
+        BorderPane.setMargin(banner, new Insets(12, 12, 0, 12));
+        root.setTop(banner);
+    }
+
     /** Room for the window's own actions next to Save (e.g. the client's change history). */
     public void addAction(javafx.scene.Node action) {
         extra.getChildren().add(action);

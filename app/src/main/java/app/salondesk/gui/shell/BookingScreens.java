@@ -64,6 +64,7 @@ final class BookingScreens {
     private final ClientVisitsRepository visits;
     private final app.salondesk.logic.booking.OnlineMatchDesk onlineMatches;
     private final ClientCardService cards;
+    private final Records records;
     private final DayScheduleViewModel schedule;
     private final ResourceDayViewModel resourceDay;
     /** The calendar's own repaint, once a form closes. */
@@ -99,7 +100,12 @@ final class BookingScreens {
     /** Where these windows read (the composition root, {@link FrontDesk}, makes them on its connection). */
     record Reads(ScheduleRepository schedules, ServiceRepository services, MasterRepository masters,
                  BookingHistoryRepository history, ClientRepository clients, ClientVisitsRepository visits,
-                 app.salondesk.logic.booking.OnlineMatchDesk onlineMatches) {
+                 app.salondesk.logic.booking.OnlineMatchDesk onlineMatches, Records records) {
+    }
+
+    /** The client's record (issue 36): where the card's Record… window, the form's alert and a merge read and write. */
+    record Records(app.salondesk.logic.clients.ClientRecordRepository record, app.salondesk.logic.booking.VisitRecords visits,
+                   app.salondesk.logic.clients.ClientMerges merges, app.salondesk.logic.booking.ClientAlerts alerts) {
     }
 
     BookingScreens(Stage stage, Reads reads, BookingEngine engine, Salon salon, List<Master> active, StaffRole role,
@@ -118,6 +124,7 @@ final class BookingScreens {
         this.clients = reads.clients();
         this.visits = reads.visits();
         this.onlineMatches = reads.onlineMatches();
+        this.records = reads.records();
         this.cards = new ClientCardService(clients, visits);
         this.catalogue = catalogue;
         this.schedule = schedule;
@@ -227,6 +234,15 @@ final class BookingScreens {
                 schedule::reload);
     }
 
+    /** Where the record window's "Add photo…" and "PDF…" read and write; null: they ask with a file chooser. */
+    private app.salondesk.gui.clients.ClientRecordView.FileAsker recordPhoto;
+    private app.salondesk.gui.clients.ClientRecordView.FileAsker recordPdf;
+
+    void setRecordFiles(app.salondesk.gui.clients.ClientRecordView.FileAsker photo, app.salondesk.gui.clients.ClientRecordView.FileAsker pdf) {
+        this.recordPhoto = photo;
+        this.recordPdf = pdf;
+    }
+
     /** What the client card's "Messages…" opens (issue 33): the client's e-mail, channels and consent; null: no such button. */
     private ClientMessages clientMessages;
 
@@ -282,9 +298,29 @@ final class BookingScreens {
                     today -> checkout.open(today, List.of(), clientId), failure -> { }));
             view.addAction(pay);
         }
+        // her record (issue 36): the alerts on top of the card, the rest in its own window
+        app.salondesk.gui.clients.ClientRecordViewModel record = new app.salondesk.gui.clients.ClientRecordViewModel(salon, records.record(),
+                records.visits(), records.merges(), tasks, messages);
+        view.showAlerts(record.alertsProperty());
+        Button recordButton = new Button(messages.get("client.record"));
+        recordButton.setId("client-record");
+        recordButton.setOnAction(e -> {
+            record.load(clientId, card.nameProperty().get());
+            var recordView = new app.salondesk.gui.clients.ClientRecordView(record, card.visits(), role == StaffRole.ADMIN, messages);
+            if (recordPhoto != null && recordPdf != null) {
+                recordView.setFiles(recordPhoto, recordPdf);
+            }
+            recordView.showInWindow(recordButton.getScene().getWindow(), messages.format("client.record.title", card.nameProperty().get()));
+        });
+        record.setOnMerged(into -> {
+            schedule.reload();
+            openClientCard(into);
+        });
+        view.addAction(recordButton);
         var actions = data.addClientActions(view, card, schedule::reload);
         view.showInWindow(stage);
         card.load(clientId);
+        record.load(clientId, "");
         actions.ifPresent(ClientDataViewModel::check);
     }
 
@@ -316,6 +352,8 @@ final class BookingScreens {
         form.offerOverride(role == StaffRole.ADMIN);
         // a client who did not come before is named as such when she is booked again
         form.setNoShowLookup(clientId -> visits.noShows(salon.id(), clientId));
+        // and one with an alert ("allergic to ammonia") is shouted at whoever books her (issue 36)
+        form.setAlertLookup(clientId -> records.alerts().forClient(salon.id(), clientId));
         refreshCatalogue();
         if (role.mayEditBookings()) {
             form.setWaitlist(waitlist);

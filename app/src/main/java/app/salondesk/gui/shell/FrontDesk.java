@@ -98,6 +98,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     private final LiveStatus liveStatus;
     /** The checkout, the till, takings, products, commissions (issue 34). */
     private final CheckoutScreens checkoutScreens;
+    /** ☰ → Reports (issue 35). */
+    private final ReportScreens reportScreens;
 
     /**
      * Builds the window from what was read before ({@link DeskData}): no database call on the FX thread.
@@ -165,9 +167,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
             }
         });
         this.bookings = new BookingScreens(stage, new BookingScreens.Reads(schedules, services, masters,
-                logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
+                logic.history(), logic.clients(), logic.clientVisits(), logic.onlineMatches(salon.id()),
+                new BookingScreens.Records(logic.clientRecord(), logic.visitRecords(), logic.clientMerges(), logic.clientAlerts())), engine, salon, active, role, data.catalogue(), schedule, resourceDay,
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         this.checkoutScreens = new CheckoutScreens(stage, logic, salon, active, role, bookings::services, tasks, messages, this::reloadShown);
+        this.reportScreens = new ReportScreens(stage, logic.reports(), salon, tasks, messages);
         bookings.setCheckout(checkoutScreens::checkout);
         ClientSearchView search = bookings.clientSearch();
         search.node().setPrefColumnCount(13);
@@ -393,6 +397,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     }
 
     @Override
+    public void openReports() {
+        reportScreens.reports();
+    }
+
+    @Override
     public void openProducts() {
         checkoutScreens.products();
     }
@@ -405,6 +414,7 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     /** Tests save receipts and reports where they choose (no system file dialog). */
     public void setFileChooser(java.util.function.BiFunction<javafx.stage.Window, String, java.io.File> chooseFile) {
         checkoutScreens.setFileChooser(chooseFile);
+        reportScreens.setFileChooser(chooseFile);
     }
 
     @Override
@@ -487,6 +497,12 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openHistory(BookingRef ref) {
         bookings.openHistory(ref);
+    }
+
+    /** Where the client record's "Add photo…" and "PDF…" read and write instead of asking (tests, a kiosk). */
+    public void setRecordFiles(app.salondesk.gui.clients.ClientRecordView.FileAsker photo,
+                               app.salondesk.gui.clients.ClientRecordView.FileAsker pdf) {
+        bookings.setRecordFiles(photo, pdf);
     }
 
     @Override

@@ -102,6 +102,10 @@ public interface FrontDeskActions {
     default void openTakings() {
     }
 
+    /** ☰ → Reports…: a manager's figures with their trend, charts and the lists behind them (managers and admins). */
+    default void openReports() {
+    }
+
     /** ☰ → Products…: what the salon sells, its stock, the low-stock list. */
     default void openProducts() {
     }

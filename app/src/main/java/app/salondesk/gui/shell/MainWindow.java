@@ -221,7 +221,12 @@ public final class MainWindow {
         commissions.setId("commissions");
         commissions.setOnAction(e -> actions.openCommissions());
         commissions.setVisible(adminScreens || !vm.editableProperty().get());
-        more.getItems().addAll(4, List.of(new javafx.scene.control.SeparatorMenuItem(), sell, till, takings, products, commissions,
+        // a manager's figures (issue 35): managers and admins, as the database's grants say
+        javafx.scene.control.MenuItem reports = new javafx.scene.control.MenuItem(messages.get("toolbar.reports"));
+        reports.setId("reports");
+        reports.setOnAction(e -> actions.openReports());
+        reports.setVisible(adminScreens || !vm.editableProperty().get());
+        more.getItems().addAll(4, List.of(new javafx.scene.control.SeparatorMenuItem(), sell, till, takings, reports, products, commissions,
                 new javafx.scene.control.SeparatorMenuItem()));
         more.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), QuitItem.of(messages, () -> root.getScene() == null ? null : root.getScene().getWindow()));
         more.setId("more");

@@ -155,6 +155,18 @@ final class WriteProtocol {
     }
 
     private <O> O run(Write<O> w, Work<O> work) {
+        long started = System.nanoTime();
+        O outcome = runCounted(w, work);
+        WriteFigures.written(w.source, outcome, started);
+        if (outcome instanceof TryAgain again) {
+            WriteFigures.tryAgain(again.why().name());
+        } else if (outcome instanceof app.salondesk.model.booking.VisitOutcome.TryAgain again) {
+            WriteFigures.tryAgain(again.why().name());
+        }
+        return outcome;
+    }
+
+    private <O> O runCounted(Write<O> w, Work<O> work) {
         for (int n = 0; ; n++) {
             Attempt<O> attempt = new Attempt<>(new MasterLocks(w.tenantId, w.masterIds, w.source, lockWait, w.resourcesOf));
             O outcome;
@@ -180,11 +192,13 @@ final class WriteProtocol {
                     // ADR 23): nothing was written; the pool replaces its connections, and the write
                     // is sent again, to the server that takes writes now
                     log.info("the server took no writes (a standby after a failover or switchover); retrying on the primary");
+                    WriteFigures.retried(state);
                     backoff(n + 2);
                     continue;
                 }
                 if (("40P01".equals(state) || "40001".equals(state)) && n < RETRIES) {
                     log.info("{} on attempt {} of a write to master(s) {}, retrying", state, n + 1, w.masterIds);
+                    WriteFigures.retried(state);
                     backoff(n);
                     continue;
                 }
@@ -266,7 +280,12 @@ final class WriteProtocol {
 
         /** Takes the locks with a statement of their own, unless the work's own message carried them. */
         void takeLocks() {
-            locks.take(tx);
+            long started = System.nanoTime();
+            try {
+                locks.take(tx);
+            } finally {
+                WriteFigures.lockWait(started);
+            }
         }
 
         /**

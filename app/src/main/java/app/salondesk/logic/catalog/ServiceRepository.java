@@ -161,6 +161,21 @@ public final class ServiceRepository {
                 .orElse(new Shape(null, -1));
     }
 
+    /**
+     * A patch test passed within {@code days} days before a booking of the service (issue 36, migration 41);
+     * null: none needed. The rule book refuses a booking without one, whatever road writes it.
+     */
+    public boolean setPatchTestDays(long tenantId, long serviceId, Integer days) {
+        return dsl.update(SERVICES).set(SERVICES.PATCH_TEST_DAYS, days)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId))).execute() == 1;
+    }
+
+    /** The days a passed patch test holds for the service, or null when it needs none. */
+    public Integer patchTestDays(long tenantId, long serviceId) {
+        return dsl.select(SERVICES.PATCH_TEST_DAYS).from(SERVICES)
+                .where(SERVICES.TENANT_ID.eq(tenantId).and(SERVICES.ID.eq(serviceId))).fetchOne(SERVICES.PATCH_TEST_DAYS);
+    }
+
     /** A service no longer sold keeps its bookings and its history; it is just not offered any more. */
     public boolean setActive(long tenantId, long serviceId, boolean active) {
         return dsl.update(SERVICES).set(SERVICES.ACTIVE, active)

@@ -96,9 +96,11 @@ public final class ClientDataService {
         doc.put("salon", salon.name());
         doc.put("exported_at", clock.instant().toString());
         // jsonb keeps its keys in its own order; the file reads top-down: who, then what
-        for (String part : java.util.List.of("client", "forgotten", "bookings", "history", "waitlist", "messages")) {
+        for (String part : java.util.List.of("client", "forgotten", "bookings", "history", "waitlist", "messages", "record", "sales")) {
             doc.put(part, stored.get(part));
         }
+        // whatever a later migration adds to the file is the client's too: never dropped on the way out
+        stored.forEach(doc::putIfAbsent);
         return doc;
     }
 }

@@ -125,6 +125,26 @@ public final class DeskLogic {
         return new ClientVisitsRepository(dsl);
     }
 
+    /** The client's record (issue 36): notes and alerts, patch tests, photos, consents, card fields. */
+    public app.salondesk.logic.clients.ClientRecordRepository clientRecord() {
+        return new app.salondesk.logic.clients.ClientRecordRepository(dsl);
+    }
+
+    /** The colour formulas of visits and "copy last formula" (issue 36). */
+    public app.salondesk.logic.booking.VisitRecords visitRecords() {
+        return new app.salondesk.logic.booking.VisitRecords(dsl);
+    }
+
+    /** Merging a duplicate client (issue 36, an admin's). */
+    public app.salondesk.logic.clients.ClientMerges clientMerges() {
+        return new app.salondesk.logic.clients.ClientMerges(dsl);
+    }
+
+    /** A client's alerts where she is booked (issue 36). */
+    public app.salondesk.logic.booking.ClientAlerts clientAlerts() {
+        return new app.salondesk.logic.booking.ClientAlerts(dsl);
+    }
+
     public ClientDataRepository clientData() {
         return new ClientDataRepository(dsl);
     }
@@ -168,6 +188,10 @@ public final class DeskLogic {
 
     public app.salondesk.logic.checkout.ProductRepository products() {
         return new app.salondesk.logic.checkout.ProductRepository(dsl);
+    }
+
+    public app.salondesk.logic.reports.ReportsRepository reports() {
+        return new app.salondesk.logic.reports.ReportsRepository(dsl);
     }
 
     public app.salondesk.logic.checkout.CommissionRepository commissions() {

@@ -57,18 +57,24 @@ public final class MessageSender {
 
     /** With another lease and first retry (tests use seconds). */
     public MessageSender(DSLContext dsl, MessageTexts texts, Iterable<MessageChannel> channels, Duration lease, Duration firstRetry) {
+        this(dsl, texts, channels, lease, firstRetry, CONVERSATIONS);
+    }
+
+    /** With another number of conversations at once (the benchmark of issue 33 measures it). */
+    public MessageSender(DSLContext dsl, MessageTexts texts, Iterable<MessageChannel> channels, Duration lease, Duration firstRetry,
+                         int conversations) {
         this.claims = new MessageClaims(dsl);
         this.texts = texts;
         channels.forEach(c -> this.channels.put(c.channel(), c));
         this.lease = lease;
         this.firstRetry = firstRetry;
-        this.conversations = new java.util.concurrent.ThreadPoolExecutor(CONVERSATIONS, CONVERSATIONS, 30, java.util.concurrent.TimeUnit.SECONDS,
+        this.conversations = new java.util.concurrent.ThreadPoolExecutor(conversations, conversations, 30, java.util.concurrent.TimeUnit.SECONDS,
                 new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "message-conversation");
                     t.setDaemon(true);   // never keeps the JVM from exiting; idle ones end after 30 s
                     return t;
                 });
-        conversations.allowCoreThreadTimeOut(true);
+        this.conversations.allowCoreThreadTimeOut(true);
     }
 
     /**
@@ -108,12 +114,17 @@ public final class MessageSender {
         }
     }
 
-    /** Claims, sends and records up to {@code batch} due messages, {@value #CONVERSATIONS} at a time. */
+    /** Claims, sends and records up to {@code batch} due messages, {@value #CONVERSATIONS} (or as constructed) at a time. */
     public Pass sendDue(int batch) {
         long claimedAt = System.nanoTime();
         List<ClaimedMessage> claimed = claims.claim(batch, lease);
         timings.claim.add(System.nanoTime() - claimedAt);
         timings.claims.increment();
+        if (claimed.isEmpty()) {
+            // nothing due: the connections kept open for the next message would only idle until the server drops them
+            channels.values().forEach(MessageChannel::close);
+            return new Pass(0, 0, 0, 0, 0);
+        }
         List<java.util.concurrent.Future<Pass>> sending = new java.util.ArrayList<>();
         for (ClaimedMessage m : claimed) {
             sending.add(conversations.submit(() -> {

@@ -43,11 +43,45 @@ public final class SmtpChannel implements MessageChannel {
 
     /** How long one SMTP conversation may wait for each step; the claim's lease (2 minutes) is longer. */
     public static final Duration TIMEOUT = Duration.ofSeconds(20);
+    /**
+     * A connection kept open between messages is used again only this soon after its last message:
+     * servers close idle ones (RFC 5321 asks them to wait 5 minutes; some wait less), and a pass
+     * every 5 s keeps a busy sender's connections well within it.
+     */
+    static final Duration IDLE = Duration.ofSeconds(10);
+    /** A kept connection idle longer than this is asked whether it is still there ({@code NOOP}) before use. */
+    static final Duration ASK_AFTER = Duration.ofSeconds(2);
+    /** Messages on one connection before it is closed and a new one opened (some servers limit it). */
+    static final int MESSAGES_PER_CONNECTION = 100;
+    /** Idle connections kept open at most, over all mail servers (each sender's conversations use as many at once). */
+    static final int MAX_IDLE = 16;
 
     private static final Logger log = LoggerFactory.getLogger(SmtpChannel.class);
 
+    static {
+        // Jakarta Mail 2.1 looks its StreamProvider up with a ServiceLoader — a scan of every jar on
+        // the class path — each time a header is encoded or a body part made (jakartaee/mail-api
+        // #699, #861, open): two thirds of a message's CPU in issue 33's benchmark. Naming the
+        // provider this process ships (Angus Mail's) makes the lookup a Class.forName. One already
+        // named by whoever runs us is left alone.
+        String provider = "jakarta.mail.util.StreamProvider";
+        if (System.getProperty(provider) == null) {
+            try {
+                Class.forName("org.eclipse.angus.mail.util.MailStreamProvider", false, SmtpChannel.class.getClassLoader());
+                System.setProperty(provider, "org.eclipse.angus.mail.util.MailStreamProvider");
+            } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+                // another Jakarta Mail: the ServiceLoader finds it, slowly
+            }
+        }
+    }
+
     private final MailCredentials credentials;
     private final Duration timeout;
+    /** Per mail server: its session and the connections no conversation is using now, the last used first. */
+    private final java.util.concurrent.ConcurrentHashMap<Server, Pool> pools = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger idleCount = new java.util.concurrent.atomic.AtomicInteger();
+    /** Bumped by {@link #close()}: a connection in use then is closed when its message is done instead of kept. */
+    private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
 
     public SmtpChannel(MailCredentials credentials) {
         this(credentials, TIMEOUT);
@@ -63,15 +97,24 @@ public final class SmtpChannel implements MessageChannel {
         return Channel.EMAIL;
     }
 
+    /**
+     * Sends on a connection to the salon's mail server kept open from an earlier message when there
+     * is one (a conversation — {@code MAIL}, {@code RCPT}, {@code DATA} — instead of a connection,
+     * greeting, {@code EHLO}, perhaps {@code STARTTLS} and a login each time). Any error closes that
+     * connection. A connection kept open that turns out to be gone (closed by the server, {@code 421})
+     * is replaced by a new one once, at once: the server answered nothing about this message on it.
+     */
     @Override
     public SendResult send(ClaimedMessage m, RenderedMessage words) {
         ClaimedMessage.MailServer server = m.mailServer();
         if (!server.configured()) {
             return new SendResult.Permanent("no mail server set up");
         }
-        Session session = Session.getInstance(properties(server));
+        Pool pool = pools.computeIfAbsent(new Server(server.host(), server.port(), server.startTls()),
+                k -> new Pool(Session.getInstance(properties(server))));
+        MimeMessage mail;
         try {
-            MimeMessage mail = new FixedIdMessage(session, "<" + m.messageKey() + "@salondesk>");
+            mail = new FixedIdMessage(pool.session, "<" + m.messageKey() + "@salondesk>");
             mail.setFrom(new InternetAddress(server.from(), m.salonName(), StandardCharsets.UTF_8.name()));
             mail.setRecipients(Message.RecipientType.TO, InternetAddress.parse(m.recipient(), true));
             mail.setSubject(words.subject(), StandardCharsets.UTF_8.name());
@@ -79,19 +122,140 @@ public final class SmtpChannel implements MessageChannel {
             mail.setHeader("Auto-Submitted", "auto-generated");
             mail.setContent(body(words));
             mail.saveChanges();
-            try (Transport t = session.getTransport("smtp")) {
-                if (credentials.smtpUser() != null) {
-                    t.connect(server.host(), server.port(), credentials.smtpUser(), credentials.smtpPassword());
-                } else {
-                    t.connect();
-                }
-                t.sendMessage(mail, mail.getAllRecipients());
-            }
-            return new SendResult.Accepted();
-        } catch (AuthenticationFailedException e) {
-            return new SendResult.Temporary("the mail server refuses the password: " + text(e));
         } catch (MessagingException | UnsupportedEncodingException e) {
             return classify(e);
+        }
+        for (boolean fresh = false; ; fresh = true) {
+            Connection c = fresh ? null : take(pool);
+            boolean reused = c != null;
+            try {
+                if (c == null) {
+                    c = connect(pool, server);
+                }
+                c.transport.sendMessage(mail, mail.getAllRecipients());
+                c.sent++;
+                giveBack(pool, c);
+                return new SendResult.Accepted();
+            } catch (AuthenticationFailedException e) {
+                quietlyClose(c);
+                return new SendResult.Temporary("the mail server refuses the password: " + text(e));
+            } catch (MessagingException e) {
+                quietlyClose(c);
+                if (reused && gone(e)) {
+                    log.debug("a kept connection to {}:{} was gone ({}); a new one", server.host(), server.port(), e.toString());
+                    continue;
+                }
+                return classify(e);
+            } catch (RuntimeException e) {
+                quietlyClose(c);
+                throw e;
+            }
+        }
+    }
+
+    /** Lets go of every connection kept open; those in use now are closed when their message is done. */
+    @Override
+    public void close() {
+        generation.incrementAndGet();
+        for (Pool pool : pools.values()) {
+            for (Connection c; (c = pool.idle.pollFirst()) != null; ) {
+                idleCount.decrementAndGet();
+                quietlyClose(c);
+            }
+        }
+    }
+
+    private Connection take(Pool pool) {
+        long now = System.nanoTime();
+        for (Connection c; (c = pool.idle.pollFirst()) != null; ) {
+            idleCount.decrementAndGet();
+            long idle = now - c.lastUsed;
+            // isConnected() asks the server (NOOP): a round trip only for one that waited a while
+            if (c.generation == generation.get() && idle < IDLE.toNanos() && (idle < ASK_AFTER.toNanos() || c.transport.isConnected())) {
+                return c;
+            }
+            quietlyClose(c);
+        }
+        return null;
+    }
+
+    private Connection connect(Pool pool, ClaimedMessage.MailServer server) throws MessagingException {
+        Transport t = pool.session.getTransport("smtp");
+        if (credentials.smtpUser() != null) {
+            t.connect(server.host(), server.port(), credentials.smtpUser(), credentials.smtpPassword());
+        } else {
+            t.connect();
+        }
+        return new Connection(t, generation.get());
+    }
+
+    private void giveBack(Pool pool, Connection c) {
+        c.lastUsed = System.nanoTime();
+        if (c.sent >= MESSAGES_PER_CONNECTION || c.generation != generation.get()) {
+            quietlyClose(c);
+        } else if (idleCount.incrementAndGet() > MAX_IDLE) {
+            idleCount.decrementAndGet();
+            quietlyClose(c);
+        } else {
+            pool.idle.offerFirst(c);
+        }
+    }
+
+    private static void quietlyClose(Connection c) {
+        if (c != null) {
+            try {
+                c.transport.close();   // QUIT, then the socket
+            } catch (MessagingException | RuntimeException e) {
+                // gone already
+            }
+        }
+    }
+
+    /**
+     * The kept connection was closed under us (reset, end of stream, 421): nothing about this message
+     * was said on it. Not a timeout: a server that hangs is slow, not gone, and waits for the next try.
+     */
+    private static boolean gone(MessagingException e) {
+        for (Throwable t = e; t != null; t = t.getCause() != t ? t.getCause() : null) {
+            if (t instanceof SocketTimeoutException) {
+                return false;
+            }
+        }
+        for (Throwable t = e; t != null; t = t.getCause() != t ? t.getCause() : null) {
+            if (t instanceof java.io.IOException || t instanceof jakarta.mail.MessagingException me && me.getNextException() instanceof java.io.IOException) {
+                return true;
+            }
+            if (t instanceof SMTPSendFailedException f && (f.getReturnCode() == -1 || f.getReturnCode() == 421)) {
+                return true;
+            }
+            if (t instanceof org.eclipse.angus.mail.smtp.SMTPSenderFailedException f && (f.getReturnCode() == -1 || f.getReturnCode() == 421)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private record Server(String host, int port, boolean startTls) {
+    }
+
+    private static final class Pool {
+        final Session session;
+        final java.util.concurrent.ConcurrentLinkedDeque<Connection> idle = new java.util.concurrent.ConcurrentLinkedDeque<>();
+
+        Pool(Session session) {
+            this.session = session;
+        }
+    }
+
+    private static final class Connection {
+        final Transport transport;
+        final long generation;
+        long lastUsed;
+        int sent;
+
+        Connection(Transport transport, long generation) {
+            this.transport = transport;
+            this.generation = generation;
         }
     }
 
@@ -108,6 +272,8 @@ public final class SmtpChannel implements MessageChannel {
         // one bad address refuses the message, it is one recipient anyway
         p.put("mail.smtp.sendpartial", "false");
         p.put("mail.smtp.localhost", "salondesk");
+        // closing a connection (after a refusal, or a kept one let go) does not wait for the server's goodbye
+        p.put("mail.smtp.quitwait", "false");
         return p;
     }
 

@@ -92,6 +92,17 @@ public final class StaffRepository {
         dsl.execute("SELECT salondesk_add_sender_login(?, ?)", login, verifier);
     }
 
+    /**
+     * Creates a chain manager's login (a member of {@code salondesk_chain_manager}, migration 51, issue 35): it reads the
+     * report figures of {@code salons} and nothing else, and writes nothing. Only the database owner may; the password
+     * leaves this process as a SCRAM-SHA-256 verifier.
+     */
+    public void addChainManager(String login, char[] password, java.util.List<Long> salons) {
+        String verifier = PasswordUtil.encodeScramSha256(password);
+        java.util.Arrays.fill(password, '\0');
+        dsl.execute("SELECT salondesk_add_chain_manager(?, ?, CAST(? AS bigint[]))", login, verifier, salons.toArray(Long[]::new));
+    }
+
     /** The message key for what the database refused (no right, login taken, bad value), if that is what happened. */
     public static java.util.Optional<String> refusalKey(Throwable t) {
         String state = t instanceof org.jooq.exception.DataAccessException e ? e.sqlState() : null;
@@ -101,7 +112,7 @@ public final class StaffRepository {
         if ("42710".equals(state)) {
             return java.util.Optional.of("users.exists");
         }
-        if ("22023".equals(state)) {
+        if ("22023".equals(state) || "23503".equals(state)) {
             return java.util.Optional.of("users.badValue");
         }
         return java.util.Optional.empty();

@@ -98,7 +98,7 @@ class ChangePasswordTest {
 
         // the desk's own pool opens its next connections with the new password (the old one would time out here)
         tasks.awaitIdle();
-        ((HikariDataSource) session.backend().database().dataSource()).getHikariPoolMXBean().softEvictConnections();
+        session.backend().database().dataSource().unwrap(HikariDataSource.class).getHikariPoolMXBean().softEvictConnections();
         assertEquals(login, session.backend().dsl().fetchValue("SELECT session_user::text", String.class));
     }
 

@@ -84,6 +84,27 @@ class ClientForgettingTest {
                 + "WHERE kind = 'confirmation' AND booking_id = " + bookings.get(1));
         f.dsl.execute("INSERT INTO message_tokens (tenant_id, token_hash, booking_id, message_id, expires_at) SELECT tenant_id, sha256('zlata-msg'), "
                 + "booking_id, id, now() + interval '1 day' FROM messages WHERE kind = 'confirmation' AND booking_id = " + bookings.get(0));
+        // her record (issue 36): an alert, a formula, a patch test, a photo, a signed consent, card fields
+        f.dsl.execute("UPDATE clients SET birthday = '1990-05-05', tags = '{Secret-tag}', source = 'Secret-source' WHERE id = " + zlata);
+        f.dsl.execute("INSERT INTO client_notes (tenant_id, client_id, body, alert) VALUES (" + f.tenant + ", " + zlata
+                + ", 'Secret-allergic, Zlata says', true)");
+        f.dsl.execute("INSERT INTO client_formulas (tenant_id, booking_id, product, note) VALUES (" + f.tenant + ", " + bookings.get(0)
+                + ", 'Igora', 'Secret-formula of Zlata')");
+        f.dsl.execute("INSERT INTO patch_tests (tenant_id, client_id, tested_on, result, note) VALUES (" + f.tenant + ", " + zlata + ", '"
+                + EngineFixture.DAY + "', 'pass', 'Secret-skin')");
+        long form = f.id("INSERT INTO consent_templates (tenant_id, title_en, body_en) VALUES (" + f.tenant + ", 'Consent', 'I agree') RETURNING id");
+        f.dsl.execute("INSERT INTO consent_signatures (tenant_id, client_id, template_id, language, typed_name, agreed) VALUES (" + f.tenant + ", "
+                + zlata + ", " + form + ", 'en', '" + NAME + "', true)");
+        // a duplicate of her, with a photo (its bytes hold her name) and a sale whose note names her, merged into her
+        long twin = f.id("INSERT INTO clients (tenant_id, name, phone, email) VALUES (" + f.tenant + ", 'Zlata Dovzhenko-Twin', '+48679998877', "
+                + "'twin." + EMAIL + "') RETURNING id");
+        f.dsl.execute("INSERT INTO client_photos (tenant_id, client_id, image, thumbnail, width, height, caption) VALUES (" + f.tenant + ", " + twin
+                + ", '\\xffd8ff'::bytea || convert_to('" + NAME + "', 'UTF8'), '\\xffd8ff'::bytea || convert_to('" + NAME + "', 'UTF8'), 1, 1, "
+                + "'Secret-before')");
+        f.dsl.execute("INSERT INTO client_notes (tenant_id, client_id, body) VALUES (" + f.tenant + ", " + twin + ", 'Secret-twin note')");
+        sale(twin, 5000, "Secret-gift card for Zlata");
+        var merged = new ClientMerges(logins.dsl(admin)).merge(f.tenant, twin, zlata, Source.FORM);
+        assertTrue(merged instanceof app.salondesk.model.clients.MergeOutcome.Merged, String.valueOf(merged));
     }
 
     @AfterAll
@@ -95,6 +116,20 @@ class ClientForgettingTest {
     private static long book(long client, Instant start, String note) {
         return f.booked(f.engine.book(new NewBooking(f.tenant, f.anna, client, null, f.cut, start, null, note, UUID.randomUUID(),
                 Source.FORM, false))).id();
+    }
+
+    /** A paid sale of the client (a tip, the simplest line), in one transaction as its sums require. */
+    private static long sale(long client, long minor, String note) {
+        return f.dsl.transactionResult(cfg -> {
+            var tx = org.jooq.impl.DSL.using(cfg);
+            long id = tx.resultQuery("INSERT INTO sales (tenant_id, client_id, total_minor, note) VALUES (" + f.tenant + ", " + client + ", " + minor
+                    + ", '" + note + "') RETURNING id").fetchOne(0, Long.class);
+            tx.execute("INSERT INTO sale_lines (tenant_id, sale_id, line_no, kind, master_id, unit_price_minor, amount_minor) VALUES (" + f.tenant
+                    + ", " + id + ", 1, 'tip', " + f.anna + ", " + minor + ", " + minor + ")");
+            tx.execute("INSERT INTO sale_payments (tenant_id, sale_id, payment_no, method, amount_minor) VALUES (" + f.tenant + ", " + id
+                    + ", 1, 'card', " + minor + ")");
+            return id;
+        });
     }
 
     private static ClientDataService service(DSLContext dsl) {
@@ -124,6 +159,11 @@ class ClientForgettingTest {
         assertEquals(EMAIL, card.get("email"), "the address messages go to");
         assertTrue(((List<?>) doc.get("messages")).size() >= 2, "and the messages sent to it");
         assertNull(doc.get("forgotten"));
+        List<?> sales = (List<?>) doc.get("sales");
+        assertEquals(1, sales.size(), "her sale, the twin's that the merge moved");
+        assertEquals("Secret-gift card for Zlata", ((Map<?, ?>) sales.get(0)).get("note"));
+        assertEquals(1, ((List<?>) ((Map<?, ?>) sales.get(0)).get("payments")).size());
+        assertEquals(2, ((List<?>) ((Map<?, ?>) doc.get("record")).get("notes")).size(), "the record too, the twin's note merged in");
         assertTrue(traces().size() > 0, "the scan finds the data before it is forgotten: " + traces());
 
         // ---- forgetting -----------------------------------------------------------------------
@@ -153,6 +193,11 @@ class ClientForgettingTest {
                 .fetchOne(0, String.class), "a closed entry stays closed");
 
         // the other client keeps everything
+        assertEquals(0, f.count("SELECT count(*) FROM client_photos WHERE client_id = " + zlata), "her photos are gone");
+        assertEquals("5000|", f.dsl.resultQuery("SELECT total_minor || '|' || note FROM sales WHERE client_id = " + zlata).fetchOne(0, String.class),
+                "her sale stays for the takings, its note cleared");
+        assertEquals("55000", sqlState("UPDATE sales SET note = 'again' WHERE client_id = " + zlata), "and it stays so");
+
         assertEquals("Olha Keeps|+380501110000|stays", f.dsl.resultQuery("SELECT name || '|' || phone || '|' || notes FROM clients WHERE id = "
                 + other).fetchOne(0, String.class));
         assertEquals("Olha's note stays", f.dsl.resultQuery("SELECT note FROM bookings WHERE id = " + bookings.get(3)).fetchOne(0, String.class));
@@ -170,17 +215,29 @@ class ClientForgettingTest {
                 + zlata + " ORDER BY starts_at, id").fetch().map(r -> r.intoList().toString());
     }
 
-    /** Every text, varchar and JSON column of every table in the schema that holds a piece of the client's data. */
+    private static String sqlState(String sql) {
+        try {
+            f.dsl.execute(sql);
+            return "done";
+        } catch (org.jooq.exception.DataAccessException e) {
+            return e.sqlState();
+        }
+    }
+
+    /** Every text, varchar, array, JSON and bytea column of every table in the schema that holds a piece of the client's data. */
     private static List<String> traces() {
         List<String> found = new ArrayList<>();
-        for (Record col : f.dsl.resultQuery("SELECT table_name, column_name FROM information_schema.columns c "
+        for (Record col : f.dsl.resultQuery("SELECT table_name, column_name, data_type FROM information_schema.columns c "
                 + "JOIN information_schema.tables t USING (table_schema, table_name) WHERE c.table_schema = 'public' "
-                + "AND t.table_type = 'BASE TABLE' AND c.data_type IN ('text', 'character varying', 'character', 'jsonb', 'json') "
+                + "AND t.table_type = 'BASE TABLE' AND c.data_type IN ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY', 'bytea') "
                 + "ORDER BY 1, 2").fetch()) {
             String table = col.get(0, String.class);
             String column = col.get(1, String.class);
+            boolean bytes = "bytea".equals(col.get(2, String.class));
             for (String trace : TRACES) {
-                int n = f.count("SELECT count(*) FROM public.\"" + table + "\" WHERE \"" + column + "\"::text ILIKE '%" + trace + "%'");
+                int n = f.count("SELECT count(*) FROM public.\"" + table + "\" WHERE " + (bytes
+                        ? "position(convert_to('" + trace + "', 'UTF8') IN \"" + column + "\") > 0"
+                        : "\"" + column + "\"::text ILIKE '%" + trace + "%'"));
                 if (n > 0) {
                     found.add(table + "." + column + " holds '" + trace + "' (" + n + ")");
                 }

@@ -70,12 +70,29 @@ class ClientMergeTest {
         return f.booked(f.engine.book(new NewBooking(f.tenant, master, client, null, f.cut, at, null, "", UUID.randomUUID(), Source.FORM, false))).id();
     }
 
+    /** A paid sale of the client (a tip, the simplest line), in one transaction as its sums require. */
+    static long sale(long client, long minor, String note) {
+        return f.dsl.transactionResult(cfg -> {
+            var tx = org.jooq.impl.DSL.using(cfg);
+            long id = tx.resultQuery("INSERT INTO sales (tenant_id, client_id, total_minor, note) VALUES (" + f.tenant + ", " + client + ", " + minor
+                    + ", '" + note + "') RETURNING id").fetchOne(0, Long.class);
+            tx.execute("INSERT INTO sale_lines (tenant_id, sale_id, line_no, kind, master_id, unit_price_minor, amount_minor) VALUES (" + f.tenant
+                    + ", " + id + ", 1, 'tip', " + f.anna + ", " + minor + ", " + minor + ")");
+            tx.execute("INSERT INTO sale_payments (tenant_id, sale_id, payment_no, method, amount_minor) VALUES (" + f.tenant + ", " + id
+                    + ", 1, 'card', " + minor + ")");
+            return id;
+        });
+    }
+
     @Test
     void everythingOfTheDuplicateMovesInOneTransactionAndBothHistoriesSaySo() {
         long keep = client("Oksana Melnyk", "+380501112200");
         long dup = client("Oksana Melnik", null);
         f.dsl.execute("UPDATE clients SET email = 'oksana@example.com', birthday = '1991-04-02', tags = '{VIP,student}', source = 'Instagram', "
-                + "notes = 'from the old card' WHERE id = " + dup);
+                + "notes = 'from the old card', channels = '{email}', message_consent = true WHERE id = " + dup);
+        // messages on (issue 33): the duplicate's bookings get theirs, which must follow them
+        f.dsl.execute("INSERT INTO message_settings (tenant_id, enabled, smtp_host, smtp_from) VALUES (" + f.tenant
+                + ", true, 'mail.test', 'desk@salon.test') ON CONFLICT DO NOTHING");
         f.dsl.execute("UPDATE clients SET tags = '{vip}', notes = 'regular' WHERE id = " + keep);
         long b1 = book(dup, f.anna, at(9, 0));
         long b2 = book(keep, f.bohdan, at(9, 0));
@@ -96,15 +113,35 @@ class ClientMergeTest {
                 + ", 30, '" + DAY + "', '" + DAY + "') RETURNING id");
         f.dsl.execute("UPDATE waitlist_entries SET state = 'removed' WHERE id = " + closed);
         int dupBookings = f.count("SELECT count(*) FROM bookings WHERE client_id = " + dup);
+        // her messages (keyed by booking) and a sale of hers (issue 34), whose money rows otherwise never change
+        int dupMessages = f.count("SELECT count(*) FROM messages m JOIN bookings b ON b.tenant_id = m.tenant_id AND b.id = m.booking_id "
+                + "WHERE b.client_id = " + dup);
+        assertTrue(dupMessages > 0, "her bookings planned messages");
+        String dupIds = f.dsl.resultQuery("SELECT string_agg(id::text, ',') FROM bookings WHERE client_id = " + dup).fetchOne(0, String.class);
+        long sale = sale(dup, 5000, "paid by her sister");
+        String saleBefore = f.dsl.resultQuery("SELECT (to_jsonb(s) - 'client_id')::text FROM sales s WHERE id = " + sale).fetchOne(0, String.class);
 
         MergeOutcome.Merged merged = assertInstanceOf(MergeOutcome.Merged.class, merges.merge(f.tenant, dup, keep, Source.FORM));
         assertEquals(dupBookings, merged.moved().get("bookings"));
         assertEquals(1, merged.moved().get("visits"));
         assertEquals(2, merged.moved().get("waitlist"));
+        assertEquals(dupMessages, merged.moved().get("messages"));
+        assertEquals(1, merged.moved().get("sales"));
         for (String table : List.of("bookings", "visits", "waitlist_entries", "client_notes", "client_formulas", "patch_tests", "client_photos",
-                "consent_signatures")) {
+                "consent_signatures", "sales")) {
             assertEquals(0, f.count("SELECT count(*) FROM " + table + " WHERE client_id = " + dup), table + " left on the duplicate");
         }
+        // whatever table a later migration keys by client: nothing of hers stays but her empty card and where she went
+        for (var col : f.dsl.resultQuery("SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t "
+                + "USING (table_schema, table_name) WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.column_name = 'client_id' "
+                + "AND c.table_name NOT IN ('client_history', 'forgotten_clients')").fetch()) {
+            assertEquals(0, f.count("SELECT count(*) FROM public.\"" + col.get(0, String.class) + "\" WHERE client_id = " + dup),
+                    col.get(0, String.class) + " left on the duplicate");
+        }
+        assertEquals(dupMessages, f.count("SELECT count(*) FROM messages m JOIN bookings b ON b.tenant_id = m.tenant_id AND b.id = m.booking_id "
+                + "WHERE b.client_id = " + keep + " AND b.id IN (" + dupIds + ")"), "her messages followed her bookings");
+        assertEquals(keep + "|" + saleBefore, f.dsl.resultQuery("SELECT client_id || '|' || (to_jsonb(s) - 'client_id')::text FROM sales s WHERE id = "
+                + sale).fetchOne(0, String.class), "the sale moved, and nothing else of it changed");
         assertEquals(dupBookings + 1, f.count("SELECT count(*) FROM bookings WHERE client_id = " + keep));
         assertEquals("removed", f.dsl.resultQuery("SELECT state FROM waitlist_entries WHERE id = " + closed).fetchOne(0, String.class),
                 "a closed entry moves, and stays closed");

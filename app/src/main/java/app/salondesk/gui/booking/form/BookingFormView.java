@@ -264,6 +264,14 @@ public final class BookingFormView {
         noShows.visibleProperty().bind(vm.noShowsProperty().isNotEmpty());
         noShows.managedProperty().bind(noShows.visibleProperty());
         grid.add(noShows, 1, row++);
+        Label alerts = new Label();
+        alerts.setId("form-alerts");
+        alerts.getStyleClass().addAll("no-shows-warning", "client-alerts");
+        alerts.setWrapText(true);
+        alerts.textProperty().bind(vm.alertsProperty());
+        alerts.visibleProperty().bind(vm.alertsProperty().isNotEmpty());
+        alerts.managedProperty().bind(alerts.visibleProperty());
+        grid.add(alerts, 1, row++);
         grid.addRow(row++, label("form.service"), new HBox(8, grow(service), price));
         grid.add(error(vm.visibleError("service", vm.serviceErrorProperty())), 1, row++);
         grid.addRow(row++, label("form.master"), master);

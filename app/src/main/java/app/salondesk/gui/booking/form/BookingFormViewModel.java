@@ -93,6 +93,7 @@ public final class BookingFormViewModel {
     private final java.util.Map<String, app.salondesk.model.catalog.OfferShape> shapes = new java.util.HashMap<>();
     private final FreeStarts freeStarts;
     private final FormNoShows noShows;
+    private final FormAlerts alerts;
     private final FormOnlineMatch onlineMatch;
     private final BooleanProperty outsideHours = new SimpleBooleanProperty(this, "outsideHours");
     /** Whether this person may book outside working hours (an admin: ADR 5); the tick box is theirs only. */
@@ -120,6 +121,7 @@ public final class BookingFormViewModel {
         this.freeStarts = new FreeStarts(salon, engine, tasks, messages);
         this.waitlist = new FormWaitlist(salon.id(), tasks, messages);
         this.noShows = new FormNoShows(salon.zone(), tasks, messages);
+        this.alerts = new FormAlerts(tasks, messages);
         this.onlineMatch = new FormOnlineMatch(salon.country(), tasks, messages);
         this.repeat = new FormRepeat(salon, new BookingSeries(engine), tasks, messages, saving::set, this::failed, start::instant);
         this.checks = new FormChecks(salon, messages, clientName, clientPhone, master, start.errorProperty(), duration,
@@ -132,7 +134,10 @@ public final class BookingFormViewModel {
         masters.setAll(activeMasters);
 
         service.addListener((obs, old, s) -> serviceChosen(s));
-        clientId.addListener((obs, old, now) -> noShows.lookUp(now));
+        clientId.addListener((obs, old, now) -> {
+            noShows.lookUp(now);
+            alerts.lookUp(now);
+        });
         clientName.addListener((obs, old, now) -> {
             clientId.set(null);   // typed over a chosen client: a new or other client
             checks.touch("client");
@@ -255,6 +260,20 @@ public final class BookingFormViewModel {
         clientName.set(name);
         clientPhone.set(phone == null ? "" : PhoneNumbers.display(phone, salon.country()));
         clientId.set(id);   // after the name: typing clears it, choosing sets it
+    }
+
+    /**
+     * Where the form reads a client's alerts (off the FX thread) once she is chosen; without it the form
+     * says nothing of them.
+     */
+    public void setAlertLookup(java.util.function.LongFunction<List<String>> lookup) {
+        alerts.use(lookup);
+        alerts.lookUp(clientId.get());
+    }
+
+    /** The chosen client's alerts (issue 36), or "" (none, or no client chosen yet). */
+    public ReadOnlyStringProperty alertsProperty() {
+        return alerts.property();
     }
 
     /**

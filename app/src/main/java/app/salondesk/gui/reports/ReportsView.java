@@ -1,0 +1,285 @@
+package app.salondesk.gui.reports;
+
+import app.salondesk.gui.common.WindowButtons;
+import app.salondesk.i18n.Messages;
+import app.salondesk.model.reports.DayFigures;
+import app.salondesk.model.reports.MasterFigures;
+import app.salondesk.model.reports.SalonReport;
+import javafx.beans.binding.Bindings;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.PieChart;
+import javafx.scene.chart.StackedBarChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import javafx.util.StringConverter;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * The Reports window (issue 35): the period and the one compared with it, the figures with their trend (a figure
+ * with a list behind it opens it: double-click or Show the list), four charts — revenue per day stacked by services,
+ * products and tips, utilisation per master against 100 %, no-shows per day, bookings by road — and Save as CSV… /
+ * Save as PDF… (what to do with them is the shell's). Only builds controls and binds them to {@link ReportsViewModel}.
+ */
+public final class ReportsView {
+
+    private final ReportsViewModel vm;
+    private final Messages messages;
+    private final StackedBarChart<String, Number> revenue;
+    private final BarChart<String, Number> utilisation;
+    private final LineChart<String, Number> noShows;
+    private final PieChart roads;
+
+    private ReportsView(ReportsViewModel vm, Messages messages) {
+        this.vm = vm;
+        this.messages = messages;
+        CategoryAxis days = new CategoryAxis();
+        NumberAxis money = new NumberAxis();
+        revenue = new StackedBarChart<>(days, money);
+        revenue.setId("reports-chart-revenue");
+        revenue.setTitle(messages.get("reports.chart.revenue"));
+        revenue.setAnimated(false);
+        NumberAxis percent = new NumberAxis(0, 100, 20);
+        utilisation = new BarChart<>(new CategoryAxis(), percent);
+        utilisation.setId("reports-chart-utilisation");
+        utilisation.setTitle(messages.get("reports.chart.utilisation"));
+        utilisation.setAnimated(false);
+        utilisation.setLegendVisible(false);
+        noShows = new LineChart<>(new CategoryAxis(), new NumberAxis());
+        noShows.setId("reports-chart-noshows");
+        noShows.setTitle(messages.get("reports.chart.noShows"));
+        noShows.setAnimated(false);
+        noShows.setLegendVisible(false);
+        roads = new PieChart();
+        roads.setId("reports-chart-roads");
+        roads.setTitle(messages.get("reports.chart.roads"));
+        roads.setAnimated(false);
+        vm.reportProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                chart(now);
+            }
+        });
+    }
+
+    /** Opens the window for this view model and reads its period. */
+    public static Stage show(Window owner, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf) {
+        ReportsView view = new ReportsView(vm, messages);
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle(messages.get("reports.window"));
+        ChoiceBox<ReportsViewModel.Choice> choice = new ChoiceBox<>(FXCollections.observableArrayList(ReportsViewModel.Choice.values()));
+        choice.setId("reports-choice");
+        choice.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ReportsViewModel.Choice c) {
+                return c == null ? "" : messages.get("reports.period." + c.name().toLowerCase(java.util.Locale.ROOT));
+            }
+
+            @Override
+            public ReportsViewModel.Choice fromString(String s) {
+                return null;
+            }
+        });
+        choice.valueProperty().bindBidirectional(vm.choice);
+        DatePicker from = new DatePicker();
+        from.setId("reports-from");
+        from.valueProperty().bindBidirectional(vm.from);
+        DatePicker to = new DatePicker();
+        to.setId("reports-to");
+        to.valueProperty().bindBidirectional(vm.to);
+        for (DatePicker p : List.of(from, to)) {
+            p.setOnAction(e -> vm.choice.set(ReportsViewModel.Choice.RANGE));
+            p.setPrefWidth(140);
+        }
+        choice.setOnAction(e -> vm.load());
+        Button show = new Button(messages.get("reports.show"));
+        show.setId("reports-show");
+        show.setDefaultButton(true);
+        show.setOnAction(e -> vm.load());
+        Label compared = new Label();
+        compared.setId("reports-compared");
+        compared.textProperty().bind(vm.comparedProperty());
+        HBox period = new HBox(8, choice, new Label(messages.get("reports.from")), from, new Label(messages.get("reports.to")), to, show, compared);
+        period.setAlignment(Pos.CENTER_LEFT);
+        for (javafx.scene.Node n : period.getChildren()) {
+            if (n instanceof Region r && n != compared) {
+                r.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
+
+        TableView<ReportsViewModel.Row> figures = new TableView<>(vm.rows());
+        figures.setId("reports-figures");
+        figures.getColumns().add(column(messages.get("reports.col.figure"), ReportsViewModel.Row::label, 260));
+        figures.getColumns().add(column(messages.get("reports.col.value"), ReportsViewModel.Row::value, 130));
+        figures.getColumns().add(column(messages.get("reports.col.previous"), ReportsViewModel.Row::previous, 130));
+        figures.getColumns().add(column(messages.get("reports.col.trend"), ReportsViewModel.Row::trend, 110));
+        figures.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        figures.setRowFactory(t -> {
+            javafx.scene.control.TableRow<ReportsViewModel.Row> row = new javafx.scene.control.TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getClickCount() == 2 && !row.isEmpty()) {
+                    vm.drillDown(row.getItem());
+                }
+            });
+            return row;
+        });
+        Button list = new Button(messages.get("reports.drill"));
+        list.setId("reports-drill");
+        list.disableProperty().bind(Bindings.createBooleanBinding(() -> figures.getSelectionModel().getSelectedItem() == null
+                || !figures.getSelectionModel().getSelectedItem().drills(), figures.getSelectionModel().selectedItemProperty()));
+        list.setOnAction(e -> vm.drillDown(figures.getSelectionModel().getSelectedItem()));
+        Label drillTitle = new Label();
+        drillTitle.setId("reports-drill-title");
+        TableView<List<String>> drill = new TableView<>();
+        drill.setId("reports-list");
+        drill.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        drill.setPlaceholder(new Label(messages.get("reports.listHint")));
+        figures.setPlaceholder(new Label(messages.get("reports.loading")));
+        vm.drillProperty().addListener((o, was, d) -> {
+            drill.getColumns().clear();
+            drill.getItems().clear();
+            drillTitle.setText(d == null ? "" : d.title());
+            if (d == null) {
+                return;
+            }
+            for (int i = 0; i < d.columns().size(); i++) {
+                int at = i;
+                TableColumn<List<String>, String> c = new TableColumn<>(messages.get("reports.list." + d.columns().get(i)));
+                c.setCellValueFactory(cell -> Bindings.createStringBinding(() -> cell.getValue().get(at)));
+                drill.getColumns().add(c);
+            }
+            drill.getItems().setAll(d.rows());
+        });
+        SplitPane figuresTab = new SplitPane(figures, new VBox(6, new HBox(8, list, drillTitle), drill));
+        figuresTab.setOrientation(Orientation.VERTICAL);
+        figuresTab.setDividerPositions(0.55);
+        VBox.setVgrow(drill, Priority.ALWAYS);
+
+        TabPane tabs = new TabPane(tab(messages.get("reports.tab.figures"), figuresTab), tab(messages.get("reports.tab.charts"), view.charts()));
+        tabs.setId("reports-tabs");
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        Button csv = new Button(messages.get("reports.saveCsv"));
+        csv.setId("reports-csv");
+        csv.setOnAction(e -> saveCsv.run());
+        Button pdf = new Button(messages.get("reports.savePdf"));
+        pdf.setId("reports-pdf");
+        pdf.setOnAction(e -> savePdf.accept(view));
+        Label status = new Label();
+        status.setId("reports-status");
+        status.textProperty().bind(vm.statusProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox buttons = new HBox(8, csv, pdf, spacer, status, WindowButtons.close(messages, stage, false));
+        buttons.setAlignment(Pos.CENTER_RIGHT);
+        VBox root = new VBox(10, period, tabs, buttons);
+        root.setPadding(new Insets(12));
+        stage.setScene(new Scene(root, 1100, 720));
+        stage.show();
+        vm.load();
+        return stage;
+    }
+
+    private static Tab tab(String title, javafx.scene.Node content) {
+        Tab t = new Tab(title, content);
+        t.setClosable(false);
+        return t;
+    }
+
+    private static TableColumn<ReportsViewModel.Row, String> column(String title, java.util.function.Function<ReportsViewModel.Row, String> cell,
+                                                                     double width) {
+        TableColumn<ReportsViewModel.Row, String> c = new TableColumn<>(title);
+        c.setCellValueFactory(d -> Bindings.createStringBinding(() -> cell.apply(d.getValue())));
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        return c;
+    }
+
+    /** The four charts in a grid. */
+    public GridPane charts() {
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.add(revenue, 0, 0);
+        grid.add(utilisation, 1, 0);
+        grid.add(noShows, 0, 1);
+        grid.add(roads, 1, 1);
+        for (var c : List.of(revenue, utilisation, noShows, roads)) {
+            c.setPrefSize(520, 280);
+            GridPane.setHgrow(c, Priority.ALWAYS);
+            GridPane.setVgrow(c, Priority.ALWAYS);
+        }
+        return grid;
+    }
+
+    /** Snapshots of the charts as they are drawn now, for the PDF. */
+    public List<javafx.scene.image.Image> chartPictures() {
+        return List.of(revenue, utilisation, noShows, roads).stream().map(c -> (javafx.scene.image.Image) c.snapshot(null, null)).toList();
+    }
+
+    public ReportsViewModel viewModel() {
+        return vm;
+    }
+
+    private void chart(SalonReport r) {
+        java.util.Currency currency = java.util.Currency.getInstance(r.currency());
+        XYChart.Series<String, Number> services = new XYChart.Series<>();
+        services.setName(messages.get("reports.fig.services"));
+        XYChart.Series<String, Number> products = new XYChart.Series<>();
+        products.setName(messages.get("reports.fig.products"));
+        XYChart.Series<String, Number> tips = new XYChart.Series<>();
+        tips.setName(messages.get("reports.fig.tips"));
+        XYChart.Series<String, Number> missed = new XYChart.Series<>();
+        missed.setName(messages.get("reports.fig.no_shows"));
+        for (DayFigures d : r.days()) {
+            String day = d.day().getDayOfMonth() + "." + String.format("%02d", d.day().getMonthValue());
+            services.getData().add(new XYChart.Data<>(day, units(d.servicesMinor(), currency)));
+            products.getData().add(new XYChart.Data<>(day, units(d.productsMinor(), currency)));
+            tips.getData().add(new XYChart.Data<>(day, units(d.tipsMinor(), currency)));
+            missed.getData().add(new XYChart.Data<>(day, d.noShows()));
+        }
+        revenue.getData().setAll(List.of(services, products, tips));
+        noShows.getData().setAll(List.of(missed));
+        XYChart.Series<String, Number> used = new XYChart.Series<>();
+        double top = 100;
+        for (MasterFigures m : r.masters()) {
+            double pct = m.utilisation() * 100;
+            top = Math.max(top, Math.ceil(pct / 20) * 20);
+            used.getData().add(new XYChart.Data<>(m.name(), pct));
+        }
+        ((NumberAxis) utilisation.getYAxis()).setUpperBound(top);
+        utilisation.getData().setAll(List.of(used));
+        DayFigures t = r.total();
+        roads.setData(FXCollections.observableArrayList(
+                new PieChart.Data(messages.get("reports.road.online") + " " + t.online(), t.online()),
+                new PieChart.Data(messages.get("reports.road.desk") + " " + t.desk(), t.desk()),
+                new PieChart.Data(messages.get("reports.road.waitlist") + " " + t.waitlist(), t.waitlist())));
+    }
+
+    private static double units(long minor, java.util.Currency c) {
+        return BigDecimal.valueOf(minor, Math.max(0, c.getDefaultFractionDigits())).doubleValue();
+    }
+}

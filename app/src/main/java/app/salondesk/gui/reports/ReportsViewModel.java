@@ -1,0 +1,235 @@
+package app.salondesk.gui.reports;
+
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.reports.ReportTables;
+import app.salondesk.model.reports.BookingRow;
+import app.salondesk.model.reports.Figure;
+import app.salondesk.model.reports.ReportKind;
+import app.salondesk.model.reports.ReportPeriod;
+import app.salondesk.model.reports.ReportTable;
+import app.salondesk.model.reports.SaleRow;
+import app.salondesk.model.reports.SalonReport;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Reports window (issue 35), no controls: a period (today, this week, this month, last month, a range — the
+ * salon's days) and the one before it; each figure with its value, the previous period's and the trend; the report
+ * itself for the charts; the list behind a figure (the drill-down); the figures as CSV rows. The figures are
+ * migration 50's, read through the store off the FX thread.
+ */
+public final class ReportsViewModel {
+
+    /** What the window reads (the shell makes it from the desk's logic). */
+    public interface Store {
+        SalonReport report(ReportPeriod period);
+
+        List<BookingRow> bookings(ReportPeriod period, Figure figure);
+
+        List<SaleRow> sales(ReportPeriod period);
+    }
+
+    public enum Choice {
+        TODAY, THIS_WEEK, THIS_MONTH, LAST_MONTH, RANGE
+    }
+
+    /**
+     * A figure's row: its key (the command line's name), words, this period's value, the previous one's, the trend
+     * (empty when there was nothing before), and what its list is: a figure of bookings, the sales, or none.
+     */
+    public record Row(String key, String label, String value, String previous, String trend, Figure bookings, boolean sales) {
+        public boolean drills() {
+            return bookings != null || sales;
+        }
+    }
+
+    /** A list behind a figure: its column keys and rows. */
+    public record Drill(String title, List<String> columns, List<List<String>> rows) {
+    }
+
+    private static final Map<String, Figure> BOOKING_FIGURES = Map.of("bookings", Figure.BOOKINGS, "visits", Figure.VISITS, "no_shows",
+            Figure.NO_SHOWS, "no_show_rate", Figure.NO_SHOWS, "late_cancellations", Figure.LATE_CANCELLED, "late_cancellation_rate",
+            Figure.LATE_CANCELLED, "online_share", Figure.ONLINE, "waitlist_share", Figure.WAITLIST);
+    private static final List<String> SALE_FIGURES = List.of("revenue", "services", "products", "tips", "sales", "average_ticket");
+
+    private final Store store;
+    private final TaskRunner tasks;
+    private final Messages messages;
+    private final ZoneId zone;
+    private final LocalDate today;
+    public final ObjectProperty<Choice> choice = new SimpleObjectProperty<>(Choice.THIS_MONTH);
+    public final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
+    public final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<SalonReport> report = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Drill> drill = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper compared = new ReadOnlyStringWrapper("");
+    private int asked;
+
+    public ReportsViewModel(Store store, TaskRunner tasks, Messages messages, ZoneId zone, LocalDate today) {
+        this.store = store;
+        this.tasks = tasks;
+        this.messages = messages;
+        this.zone = zone;
+        this.today = today;
+        choose(Choice.THIS_MONTH);
+        choice.addListener((o, was, now) -> {
+            if (now != null && now != Choice.RANGE) {
+                choose(now);
+            }
+        });
+    }
+
+    private void choose(Choice c) {
+        ReportPeriod p = switch (c) {
+            case TODAY -> ReportPeriod.day(today);
+            case THIS_WEEK -> ReportPeriod.weekOf(today);
+            case THIS_MONTH, RANGE -> ReportPeriod.monthOf(today);
+            case LAST_MONTH -> ReportPeriod.monthOf(today.minusMonths(1));
+        };
+        from.set(p.from());
+        to.set(p.to());
+    }
+
+    /** The period shown, or null when the range is not one. */
+    public ReportPeriod period() {
+        return from.get() == null || to.get() == null || to.get().isBefore(from.get()) ? null : new ReportPeriod(from.get(), to.get());
+    }
+
+    /** Reads the period and the one before it; an older answer never overwrites a newer one. */
+    public void load() {
+        ReportPeriod p = period();
+        if (p == null) {
+            status.set(messages.get("reports.badPeriod"));
+            return;
+        }
+        int mine = ++asked;
+        status.set(messages.get("reports.loading"));
+        ReportPeriod before = p.previous();
+        tasks.run(() -> new SalonReport[]{store.report(p), store.report(before)}, r -> {
+            if (mine != asked) {
+                return;
+            }
+            show(r[0], r[1]);
+        }, failure -> status.set(messages.get("reports.loadFailed")));
+    }
+
+    private void show(SalonReport now, SalonReport before) {
+        status.set("");
+        report.set(now);
+        drill.set(null);
+        compared.set(messages.format("reports.compared", day(before.period().from()), day(before.period().to())));
+        ReportTable a = ReportTables.of(ReportKind.SUMMARY, List.of(now));
+        ReportTable b = ReportTables.of(ReportKind.SUMMARY, List.of(before));
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < a.rows().size(); i++) {
+            String key = a.rows().get(i).get(0);
+            String value = a.rows().get(i).get(1);
+            String previous = b.rows().get(i).get(1);
+            out.add(new Row(key, messages.get("reports.fig." + key), value, previous, trend(value, previous), BOOKING_FIGURES.get(key),
+                    SALE_FIGURES.contains(key)));
+        }
+        rows.setAll(out);
+    }
+
+    /** The change in percent with one decimal and its sign, of a number; empty for words or nothing before. */
+    static String trend(String now, String before) {
+        try {
+            BigDecimal n = new BigDecimal(now);
+            BigDecimal b = new BigDecimal(before);
+            if (b.signum() == 0) {
+                return "";
+            }
+            BigDecimal pct = n.subtract(b).multiply(BigDecimal.valueOf(100)).divide(b.abs(), 1, RoundingMode.HALF_UP);
+            return (pct.signum() > 0 ? "+" : "") + pct.toPlainString() + " %";
+        } catch (NumberFormatException e) {
+            return "";
+        }
+    }
+
+    /** The list behind a figure's row (nothing for a figure without one). */
+    public void drillDown(Row row) {
+        ReportPeriod p = report.get() == null ? null : report.get().period();
+        if (row == null || !row.drills() || p == null) {
+            return;
+        }
+        status.set(messages.get("reports.loading"));
+        DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm");
+        tasks.run(() -> {
+            if (row.bookings() != null) {
+                List<List<String>> lines = new ArrayList<>();
+                for (BookingRow b : store.bookings(p, row.bookings())) {
+                    lines.add(List.of(day(b.day()), b.startsAt().atZone(zone).format(time), b.master(), b.client(), b.service(),
+                            messages.get("reports.status." + b.status()), messages.get("reports.road." + b.road())));
+                }
+                return new Drill(row.label(), List.of("day", "time", "master", "client", "service", "status", "road"), lines);
+            }
+            List<List<String>> lines = new ArrayList<>();
+            java.util.Currency c = java.util.Currency.getInstance(report.get().currency());
+            for (SaleRow s : store.sales(p)) {
+                lines.add(List.of(day(s.day()), s.soldAt().atZone(zone).format(time), "#" + s.saleId(), s.client(),
+                        ReportTables.money(s.totalMinor(), c), ReportTables.money(s.tipsMinor(), c)));
+            }
+            return new Drill(row.label(), List.of("day", "time", "sale", "client", "total", "tips"), lines);
+        }, d -> {
+            status.set(messages.format("reports.listed", d.rows().size()));
+            drill.set(d);
+        }, failure -> status.set(messages.get("reports.loadFailed")));
+    }
+
+    private static String day(LocalDate d) {
+        return d.toString();
+    }
+
+    /** The figures as a table (for CSV and PDF): key, words, value, previous, trend. */
+    public List<List<String>> csvRows() {
+        List<List<String>> out = new ArrayList<>();
+        out.add(List.of("figure", messages.get("reports.col.figure"), messages.get("reports.col.value"), messages.get("reports.col.previous"),
+                messages.get("reports.col.trend")));
+        for (Row r : rows) {
+            out.add(List.of(r.key(), r.label(), r.value(), r.previous(), r.trend()));
+        }
+        return out;
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+
+    public ReadOnlyObjectProperty<SalonReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Drill> drillProperty() {
+        return drill.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty comparedProperty() {
+        return compared.getReadOnlyProperty();
+    }
+
+    public void say(String text) {
+        status.set(text);
+    }
+}

@@ -1,0 +1,153 @@
+package app.salondesk.gui.shell;
+
+import app.salondesk.gui.checkout.ReceiptPrinter;
+import app.salondesk.gui.common.SaveFolder;
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.gui.print.SheetPrinter;
+import app.salondesk.gui.reports.ReportsView;
+import app.salondesk.gui.reports.ReportsViewModel;
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.print.PdfFile;
+import app.salondesk.logic.reports.ReportCsv;
+import app.salondesk.logic.reports.ReportsRepository;
+import app.salondesk.model.reports.BookingRow;
+import app.salondesk.model.reports.Figure;
+import app.salondesk.model.reports.ReportPeriod;
+import app.salondesk.model.reports.SaleRow;
+import app.salondesk.model.reports.SalonReport;
+import app.salondesk.model.salon.Salon;
+import javafx.scene.control.Label;
+import javafx.scene.image.ImageView;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+import java.io.File;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * ☰ → Reports (issue 35, managers and admins): how the Reports window is made from the desk's logic, and where its
+ * CSV and PDF go. The PDF is A4: the figures on the first page, the charts as drawn on the second.
+ */
+final class ReportScreens {
+
+    private static final float A4_WIDTH = 595.28f;
+    private static final float A4_HEIGHT = 841.89f;
+
+    private final Stage stage;
+    private final Salon salon;
+    private final ReportsRepository reports;
+    private final TaskRunner tasks;
+    private final Messages messages;
+    private BiFunction<Window, String, File> chooseFile;
+
+    ReportScreens(Stage stage, ReportsRepository reports, Salon salon, TaskRunner tasks, Messages messages) {
+        this.stage = stage;
+        this.salon = salon;
+        this.reports = reports;
+        this.tasks = tasks;
+        this.messages = messages;
+    }
+
+    void setFileChooser(BiFunction<Window, String, File> chooseFile) {
+        this.chooseFile = chooseFile;
+    }
+
+    void reports() {
+        ReportsViewModel vm = new ReportsViewModel(new ReportsViewModel.Store() {
+            @Override
+            public SalonReport report(ReportPeriod period) {
+                return reports.report(salon.id(), period);
+            }
+
+            @Override
+            public List<BookingRow> bookings(ReportPeriod period, Figure figure) {
+                return reports.bookingsBehind(salon.id(), period, figure);
+            }
+
+            @Override
+            public List<SaleRow> sales(ReportPeriod period) {
+                return reports.salesBehind(salon.id(), period);
+            }
+        }, tasks, messages, salon.zone(), LocalDate.now(salon.zone()));
+        Stage[] window = new Stage[1];
+        window[0] = ReportsView.show(stage, vm, messages, () -> saveCsv(vm, window[0]), view -> savePdf(view, window[0]));
+    }
+
+    private String fileName(ReportsViewModel vm, String ext) {
+        return messages.format("reports.fileName", vm.from.get().toString(), vm.to.get().toString(), ext);
+    }
+
+    private void saveCsv(ReportsViewModel vm, Window over) {
+        File file = choose(over, fileName(vm, "csv"), "*.csv");
+        if (file == null) {
+            return;
+        }
+        List<List<String>> rows = vm.csvRows();
+        tasks.run(() -> {
+            ReportCsv.write(file.toPath(), rows);
+            return file;
+        }, f -> vm.say(messages.format("reports.saved", f.getName())), failure -> vm.say(messages.get("reports.failed")));
+    }
+
+    private void savePdf(ReportsView view, Window over) {
+        ReportsViewModel vm = view.viewModel();
+        File file = choose(over, fileName(vm, "pdf"), "*.pdf");
+        if (file == null) {
+            return;
+        }
+        double width = A4_WIDTH - 2 * ReceiptPrinter.MARGIN;
+        VBox first = new VBox(6);
+        first.setPrefWidth(width);
+        first.setStyle("-fx-background-color: white; -fx-font-size: 9px;");
+        Label title = new Label(salon.name() + " — " + messages.get("reports.window") + " " + vm.from.get() + " … " + vm.to.get());
+        title.setStyle("-fx-font-size: 13px; -fx-font-weight: bold;");
+        GridPane grid = new GridPane();
+        grid.setHgap(12);
+        grid.setVgap(2);
+        List<List<String>> rows = vm.csvRows();
+        for (int r = 0; r < rows.size(); r++) {
+            for (int c = 1; c < rows.get(r).size(); c++) {
+                grid.add(new Label(rows.get(r).get(c)), c - 1, r);
+            }
+        }
+        first.getChildren().addAll(title, new Label(vmCompared(vm)), grid);
+        VBox second = new VBox(6);
+        second.setPrefWidth(width);
+        second.setStyle("-fx-background-color: white;");
+        for (var picture : view.chartPictures()) {
+            ImageView image = new ImageView(picture);
+            image.setPreserveRatio(true);
+            image.setFitWidth(width);
+            image.setFitHeight((A4_HEIGHT - 2 * ReceiptPrinter.MARGIN) / 4 - 8);
+            second.getChildren().add(image);
+        }
+        List<Region> pages = ReceiptPrinter.layOut(new ArrayList<>(List.of(first, second)));
+        List<PdfFile.Page> pictures = new ArrayList<>();
+        for (Region page : pages) {
+            pictures.add(SheetPrinter.pdfPage(page));
+        }
+        tasks.run(() -> PdfFile.write(file.toPath(), pictures, A4_WIDTH, A4_HEIGHT, ReceiptPrinter.MARGIN),
+                n -> vm.say(messages.format("reports.saved", file.getName())), failure -> vm.say(messages.get("reports.failed")));
+    }
+
+    private static String vmCompared(ReportsViewModel vm) {
+        return vm.comparedProperty().get();
+    }
+
+    private File choose(Window over, String name, String pattern) {
+        if (chooseFile != null) {
+            return chooseFile.apply(over, name);
+        }
+        FileChooser chooser = SaveFolder.shared().chooser();
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(pattern, pattern));
+        return SaveFolder.shared().remember(chooser.showSaveDialog(over));
+    }
+}

@@ -1,0 +1,92 @@
+package app.salondesk.gui.reports;
+
+import app.salondesk.gui.common.TaskRunner;
+import app.salondesk.i18n.Messages;
+import app.salondesk.model.reports.BookingRow;
+import app.salondesk.model.reports.ClientFigures;
+import app.salondesk.model.reports.DayFigures;
+import app.salondesk.model.reports.Figure;
+import app.salondesk.model.reports.ReportPeriod;
+import app.salondesk.model.reports.SaleRow;
+import app.salondesk.model.reports.SalonReport;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The Reports window's view model without the toolkit: periods, figures beside the period before, trends, the list behind a figure. */
+class ReportsViewModelTest {
+
+    private static final LocalDate TODAY = LocalDate.of(2026, 12, 9);
+    private final List<ReportPeriod> asked = new ArrayList<>();
+
+    private final ReportsViewModel.Store store = new ReportsViewModel.Store() {
+        @Override
+        public SalonReport report(ReportPeriod p) {
+            asked.add(p);
+            int n = p.from().equals(TODAY.withDayOfMonth(1)) ? 8 : 4;
+            DayFigures d = new DayFigures(p.from(), n, 1, 1, 2, n - 2, 1, 0, n - 1, 100_000, 0, 5_000, 0, 2, 100_000, 240, 480, 0, 0);
+            return new SalonReport(1, "Salon", "UAH", p, List.of(d), new ClientFigures(3, 1, 2, n - 2, 1, 6), List.of(), List.of());
+        }
+
+        @Override
+        public List<BookingRow> bookings(ReportPeriod p, Figure f) {
+            return List.of(new BookingRow(7, p.from(), Instant.parse("2026-12-01T08:00:00Z"), "Anna", "Nina", "Cut", "no_show", "online"));
+        }
+
+        @Override
+        public List<SaleRow> sales(ReportPeriod p) {
+            return List.of();
+        }
+    };
+
+    private static final TaskRunner NOW = new TaskRunner() {
+        @Override
+        public <T> void run(java.util.concurrent.Callable<T> work, java.util.function.Consumer<T> done, java.util.function.Consumer<Throwable> failed) {
+            try {
+                done.accept(work.call());
+            } catch (Exception e) {
+                failed.accept(e);
+            }
+        }
+    };
+
+    @Test
+    void thisMonthIsShownBesideTheMonthBeforeWithItsTrendAndItsNoShowsDrillDownToTheirBookings() {
+        ReportsViewModel vm = new ReportsViewModel(store, NOW, new Messages(Locale.ENGLISH), ZoneId.of("Europe/Kyiv"), TODAY);
+        vm.load();
+        assertEquals(List.of(ReportPeriod.monthOf(TODAY), ReportPeriod.monthOf(TODAY.minusMonths(1))), asked);
+        ReportsViewModel.Row bookings = vm.rows().stream().filter(r -> r.key().equals("bookings")).findFirst().orElseThrow();
+        assertEquals("Bookings", bookings.label());
+        assertEquals("8", bookings.value());
+        assertEquals("4", bookings.previous());
+        assertEquals("+100.0 %", bookings.trend());
+        ReportsViewModel.Row top = vm.rows().stream().filter(r -> r.key().equals("top_service")).findFirst().orElseThrow();
+        assertEquals("", top.trend(), "words have no trend");
+        vm.drillDown(vm.rows().stream().filter(r -> r.key().equals("no_shows")).findFirst().orElseThrow());
+        assertEquals(List.of(List.of("2026-12-01", "10:00", "Anna", "Nina", "Cut", "no-show", "online")), vm.drillProperty().get().rows());
+        vm.choice.set(ReportsViewModel.Choice.LAST_MONTH);
+        assertEquals(LocalDate.of(2026, 11, 1), vm.from.get());
+        assertEquals(LocalDate.of(2026, 11, 30), vm.to.get());
+        vm.from.set(LocalDate.of(2026, 12, 5));
+        vm.to.set(LocalDate.of(2026, 12, 4));
+        assertNull(vm.period());
+        vm.load();
+        assertEquals("The period ends before it starts.", vm.statusProperty().get());
+    }
+
+    @Test
+    void aTrendIsThePercentChangeOfANumber() {
+        assertEquals("-50.0 %", ReportsViewModel.trend("2", "4"));
+        assertEquals("+12.5 %", ReportsViewModel.trend("112.50", "100.00"));
+        assertEquals("", ReportsViewModel.trend("3", "0"));
+        assertEquals("", ReportsViewModel.trend("Cut", "Colour"));
+    }
+}
