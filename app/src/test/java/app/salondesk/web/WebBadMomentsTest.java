@@ -69,7 +69,9 @@ class WebBadMomentsTest {
                 long asked = System.nanoTime();
                 b.navigate(b.find("#book"));
                 long tookMs = (System.nanoTime() - asked) / 1_000_000;
-                assertTrue(tookMs < 3_000, "the booking's answer took " + tookMs + " ms");
+                // the browser's own click and paint come on top of the server's answer (3.07 s once, at a load of 12 on
+                // 2 cores): here only "not the pool's 10 s"; the 3 s are the server's, timed below over plain HTTP
+                assertTrue(tookMs < 6_000, "the booking's answer took " + tookMs + " ms");
                 assertTrue(b.text().contains("Temporarily unavailable"), b.text());
                 assertTrue(b.text().contains("Fixture salon"), "the salon's name, as last read: " + b.text());
                 assertTrue(b.text().contains("Your details are kept"), b.text());
