@@ -1,0 +1,144 @@
+package app.salondesk.gui.clients;
+
+import app.salondesk.i18n.Messages;
+import app.salondesk.logic.clients.ConsentForms;
+import app.salondesk.model.clients.ConsentTemplate;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import javafx.util.StringConverter;
+
+/**
+ * ☰ → Consent forms… (issue 36): the salon's forms on the left; on the right the one picked (or a new one) with the
+ * service it is for and a tab per language (title and text). Only controls; {@link ConsentFormsViewModel} writes.
+ */
+public final class ConsentFormsView {
+
+    private final ConsentFormsViewModel vm;
+    private final Messages messages;
+
+    private ConsentFormsView(ConsentFormsViewModel vm, Messages messages) {
+        this.vm = vm;
+        this.messages = messages;
+    }
+
+    public static Stage show(Window owner, ConsentFormsViewModel vm, Messages messages) {
+        return new ConsentFormsView(vm, messages).build(owner);
+    }
+
+    private Stage build(Window owner) {
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle(messages.get("consents.window"));
+
+        ListView<ConsentFormsViewModel.Row> list = new ListView<>(vm.rows());
+        list.setId("consents-list");
+        list.setPlaceholder(new Label(messages.get("consents.none")));
+        list.setPrefWidth(280);
+        list.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            // a reload's new rows reselect the same form: it stays as the view model shows it, message included
+            if (now != null && (vm.editingProperty().get() == null || vm.editingProperty().get().id() != now.form().id())) {
+                vm.edit(now.form());
+            }
+        });
+        Button add = new Button(messages.get("consents.new"));
+        add.setId("consents-new");
+        add.setOnAction(e -> {
+            list.getSelectionModel().clearSelection();
+            vm.startNew();
+        });
+        add.disableProperty().bind(vm.editableProperty().not());
+        VBox left = new VBox(8, list, add);
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        ComboBox<ConsentForms.ServiceChoice> service = new ComboBox<>(vm.services());
+        service.setId("consents-service");
+        service.valueProperty().bindBidirectional(vm.serviceProperty());
+        service.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ConsentForms.ServiceChoice c) {
+                return vm.serviceName(c);
+            }
+
+            @Override
+            public ConsentForms.ServiceChoice fromString(String s) {
+                return null;
+            }
+        });
+        TabPane languages = new TabPane();
+        languages.setId("consents-languages");
+        languages.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        for (String language : languageOrder()) {
+            TextField title = new TextField();
+            title.setId("consent-title-" + language);
+            title.setPromptText(messages.get("consents.title"));
+            title.textProperty().bindBidirectional(vm.titleProperty(language));
+            TextArea body = new TextArea();
+            body.setId("consent-body-" + language);
+            body.setPromptText(messages.get("consents.body"));
+            body.setWrapText(true);
+            body.textProperty().bindBidirectional(vm.bodyProperty(language));
+            title.editableProperty().bind(vm.editableProperty());
+            body.editableProperty().bind(vm.editableProperty());
+            VBox page = new VBox(6, title, body);
+            VBox.setVgrow(body, Priority.ALWAYS);
+            page.setPadding(new Insets(8, 0, 0, 0));
+            Tab tab = new Tab(messages.get("consents.language." + language), page);
+            tab.setId("consent-tab-" + language);
+            languages.getTabs().add(tab);
+        }
+        Button save = new Button(messages.get("consents.save"));
+        save.setId("consents-save");
+        save.setDefaultButton(false);
+        save.setOnAction(e -> vm.save());
+        save.disableProperty().bind(vm.editableProperty().not());
+        Button retire = new Button();
+        retire.setId("consents-retire");
+        retire.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> messages.get(
+                vm.editingProperty().get() != null && !vm.editingProperty().get().active() ? "consents.restore" : "consents.retire"),
+                vm.editingProperty()));
+        retire.disableProperty().bind(vm.editableProperty().not().or(vm.editingProperty().isNull()));
+        retire.setOnAction(e -> vm.retireOrRestore());
+        Label message = new Label();
+        message.setId("consents-message");
+        message.setWrapText(true);
+        message.textProperty().bind(vm.messageProperty());
+        Label note = new Label(messages.get("consents.signedStay"));
+        note.setWrapText(true);
+        note.getStyleClass().add("hint");
+        VBox right = new VBox(8, new HBox(8, new Label(messages.get("consents.service")), service), languages, note,
+                new HBox(8, save, retire), message);
+        VBox.setVgrow(languages, Priority.ALWAYS);
+
+        BorderPane root = new BorderPane(right, null, null, null, left);
+        BorderPane.setMargin(left, new Insets(0, 12, 0, 0));
+        root.setPadding(new Insets(12));
+        stage.setScene(new Scene(root, 860, 560));
+        stage.show();
+        vm.load();
+        return stage;
+    }
+
+    /** The desk's own language first, then the others in the usual order. */
+    private java.util.List<String> languageOrder() {
+        String own = messages.locale().getLanguage();
+        java.util.List<String> order = new java.util.ArrayList<>(ConsentTemplate.LANGUAGES);
+        if (order.remove(own)) {
+            order.add(0, own);
+        }
+        return order;
+    }
+}
