@@ -132,7 +132,7 @@ final class ConsentsCommand implements Runnable {
 
     static ConsentTemplate form(Setup setup, ConsentForms forms, long id) throws CliInvalid {
         return forms.all(setup.salon.id()).stream().filter(f -> f.id() == id).findFirst()
-                .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.unknownConsentForm", id)));
+                .orElseThrow(() -> new CliInvalid(setup.messages.format("cli.invalid.unknownConsentForm", Long.toString(id))));
     }
 
     @Command(name = "set", mixinStandardHelpOptions = true,
