@@ -102,7 +102,7 @@ public final class ConsentFormsView {
         }
         Button save = new Button(messages.get("consents.save"));
         save.setId("consents-save");
-        save.setDefaultButton(false);
+        save.setDefaultButton(true);   // Enter in a title saves; the text's Enter is a new line
         save.setOnAction(e -> vm.save());
         save.disableProperty().bind(vm.editableProperty().not());
         Button retire = new Button();
@@ -119,14 +119,20 @@ public final class ConsentFormsView {
         Label note = new Label(messages.get("consents.signedStay"));
         note.setWrapText(true);
         note.getStyleClass().add("hint");
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        // Esc closes; Enter presses Close only where there is nothing to save (a reader's window)
+        Button close = app.salondesk.gui.common.WindowButtons.close(messages, stage, !vm.editableProperty().get());
         VBox right = new VBox(8, new HBox(8, new Label(messages.get("consents.service")), service), languages, note,
-                new HBox(8, save, retire), message);
+                new HBox(8, save, retire, gap, close), message);
         VBox.setVgrow(languages, Priority.ALWAYS);
 
         BorderPane root = new BorderPane(right, null, null, null, left);
         BorderPane.setMargin(left, new Insets(0, 12, 0, 0));
         root.setPadding(new Insets(12));
         stage.setScene(new Scene(root, 860, 560));
+        // a form typed and not saved is not lost to a slip of Esc or ✕
+        app.salondesk.gui.common.DiscardGuard.install(stage, vm.changedProperty(), () -> messages.get("discard.changes"), messages);
         stage.show();
         vm.load();
         return stage;

@@ -7,6 +7,9 @@ import app.salondesk.model.booking.Source;
 import app.salondesk.model.clients.ConsentTemplate;
 import app.salondesk.model.clients.RecordOutcome;
 import app.salondesk.model.clients.RecordProblem;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -57,6 +60,7 @@ public final class ConsentFormsViewModel {
     private final Map<String, StringProperty> bodies = new LinkedHashMap<>();
     private final BooleanProperty editable = new SimpleBooleanProperty(this, "editable");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final BooleanBinding changed;
 
     public ConsentFormsViewModel(long tenantId, ConsentForms forms, TaskRunner tasks, Messages messages) {
         this.tenantId = tenantId;
@@ -67,6 +71,31 @@ public final class ConsentFormsViewModel {
             titles.put(language, new SimpleStringProperty(this, "title_" + language, ""));
             bodies.put(language, new SimpleStringProperty(this, "body_" + language, ""));
         }
+        List<Observable> typed = new ArrayList<>(List.of(editing, service));
+        typed.addAll(titles.values());
+        typed.addAll(bodies.values());
+        changed = Bindings.createBooleanBinding(this::differs, typed.toArray(Observable[]::new));
+    }
+
+    /** Something typed and not saved: closing the window asks first. */
+    public BooleanBinding changedProperty() {
+        return changed;
+    }
+
+    private boolean differs() {
+        ConsentTemplate was = editing.get();
+        for (String language : ConsentTemplate.LANGUAGES) {
+            if (!titles.get(language).get().strip().equals(was == null ? "" : was.title(language).strip())
+                    || !bodies.get(language).get().strip().equals(was == null ? "" : was.body(language).strip())) {
+                return true;
+            }
+        }
+        return service.get() != null && service.get().id() != choiceOf(was).id();
+    }
+
+    private ConsentForms.ServiceChoice choiceOf(ConsentTemplate form) {
+        return form == null || form.serviceId() == null ? ANY
+                : services.stream().filter(s -> s.id() == form.serviceId()).findFirst().orElse(ANY);
     }
 
     public ObservableList<Row> rows() {
@@ -143,8 +172,7 @@ public final class ConsentFormsViewModel {
 
     private void show(ConsentTemplate form) {
         editing.set(form);
-        service.set(form.serviceId() == null ? ANY
-                : services.stream().filter(s -> s.id() == form.serviceId()).findFirst().orElse(ANY));
+        service.set(choiceOf(form));
         for (String language : ConsentTemplate.LANGUAGES) {
             titles.get(language).set(form.title(language));
             bodies.get(language).set(form.body(language));

@@ -139,6 +139,17 @@ class ConsentFormsWindowTest {
         assertEquals("false", one("SELECT active::text FROM consent_templates WHERE id = " + form));
         assertEquals("Offer again", robot.lookup("#consents-retire").queryAs(Button.class).getText());
         assertTrue(desk != null);
+
+        // a title typed and not saved: Esc asks first, Discard closes and writes nothing
+        Stage window = (Stage) robot.lookup("#consents-save").query().getScene().getWindow();
+        robot.interact(() -> robot.lookup("#consent-title-en").queryAs(TextField.class).setText("Half-typed"));
+        robot.interact(() -> robot.lookup("#consents-list").query().requestFocus());
+        robot.targetWindow(window).type(javafx.scene.input.KeyCode.ESCAPE);
+        DiscardChangesTest.question(robot);
+        assertTrue(window.isShowing(), "the window waits for the answer");
+        robot.clickOn("#discard-discard");
+        waitFor(() -> !window.isShowing());
+        assertEquals("Colour consent", one("SELECT title_en FROM consent_templates WHERE id = " + form));
     }
 
     @Test
