@@ -48,18 +48,29 @@ public final class ConsentFormsView {
         list.setId("consents-list");
         list.setPlaceholder(new Label(messages.get("consents.none")));
         list.setPrefWidth(280);
+        boolean[] quiet = {false};   // the list follows the form shown, without asking again
         list.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            ConsentTemplate shown = vm.editingProperty().get();
             // a reload's new rows reselect the same form: it stays as the view model shows it, message included
-            if (now != null && (vm.editingProperty().get() == null || vm.editingProperty().get().id() != now.form().id())) {
-                vm.edit(now.form());
+            if (quiet[0] || now == null || shown != null && shown.id() == now.form().id()) {
+                return;
             }
+            if (!vm.changedProperty().get()) {
+                vm.edit(now.form());
+                return;
+            }
+            javafx.application.Platform.runLater(() -> select(list, shown, quiet));   // until the answer, the list shows what is edited
+            guarded(stage, () -> {
+                vm.edit(now.form());
+                select(list, now.form(), quiet);
+            });
         });
         Button add = new Button(messages.get("consents.new"));
         add.setId("consents-new");
-        add.setOnAction(e -> {
-            list.getSelectionModel().clearSelection();
+        add.setOnAction(e -> guarded(stage, () -> {
+            select(list, null, quiet);
             vm.startNew();
-        });
+        }));
         add.disableProperty().bind(vm.editableProperty().not());
         VBox left = new VBox(8, list, add);
         VBox.setVgrow(list, Priority.ALWAYS);
@@ -136,6 +147,25 @@ public final class ConsentFormsView {
         stage.show();
         vm.load();
         return stage;
+    }
+
+    /** {@code then} at once when nothing typed is unsaved, else after the question's Discard. */
+    private void guarded(Stage stage, Runnable then) {
+        app.salondesk.gui.common.DiscardGuard.confirm(stage, vm.changedProperty(), () -> messages.get("discard.changes"), messages, then);
+    }
+
+    private static void select(ListView<ConsentFormsViewModel.Row> list, ConsentTemplate form, boolean[] quiet) {
+        quiet[0] = true;
+        try {
+            if (form == null) {
+                list.getSelectionModel().clearSelection();
+            } else {
+                list.getItems().stream().filter(r -> r.form().id() == form.id()).findFirst()
+                        .ifPresentOrElse(r -> list.getSelectionModel().select(r), () -> list.getSelectionModel().clearSelection());
+            }
+        } finally {
+            quiet[0] = false;
+        }
     }
 
     /** The desk's own language first, then the others in the usual order. */

@@ -123,6 +123,20 @@ class ConsentFormsWindowTest {
         assertEquals("Haircut|Згода на фарбування||true", one("SELECT s.name || '|' || t.title_uk || '|' || t.title_ru || '|' || t.active"
                 + " FROM consent_templates t JOIN services s ON s.id = t.service_id WHERE t.id = " + form));
 
+        // a second form half-typed: picking the first in the list asks; Keep editing keeps what was typed
+        robot.clickOn("#consents-new");
+        robot.interact(() -> robot.lookup("#consent-title-en").queryAs(TextField.class).setText("Photos"));
+        robot.interact(() -> robot.lookup("#consents-list").queryAs(ListView.class).getSelectionModel().select(0));
+        DiscardChangesTest.question(robot);
+        robot.clickOn("#discard-keep");
+        waitFor(() -> DiscardChangesTest.lookupQuestion().isEmpty());
+        assertEquals("Photos", robot.lookup("#consent-title-en").queryAs(TextField.class).getText());
+        assertTrue(robot.lookup("#consents-list").queryAs(ListView.class).getSelectionModel().isEmpty(), "the list shows what is edited");
+        robot.interact(() -> robot.lookup("#consents-list").queryAs(ListView.class).getSelectionModel().select(0));
+        DiscardChangesTest.question(robot);
+        robot.clickOn("#discard-discard");
+        waitFor(() -> "Colour consent".equals(robot.lookup("#consent-title-en").queryAs(TextField.class).getText()));
+
         // she signs it at the desk, then the admin rewrites it
         RecordOutcome<?> signed = new ClientRecordRepository(logins.dsl(receptionist)).sign(fx.tenant, fx.iryna, form, null, "en",
                 "Iryna Savchenko", true, Source.FORM);
