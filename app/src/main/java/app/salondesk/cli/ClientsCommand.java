@@ -56,13 +56,19 @@ final class ClientsCommand implements Runnable {
         String tags;
         @Option(names = "--source", paramLabel = "TEXT", description = "How she found the salon, e.g. Instagram.")
         String source;
+        @Option(names = "--marketing", paramLabel = "LIST", description = "Her consent to marketing, per channel: email, sms, email,sms, or \"\" for none (the database records who and when).")
+        String marketing;
 
         @Override
         int run(Setup setup) throws CliInvalid {
             boolean contact = email != null || channels != null || consent != null || language != null;
-            boolean card = birthday != null || tags != null || source != null;
+            boolean card = birthday != null || tags != null || source != null || marketing != null;
             if (!contact && !card) {
                 throw new CliInvalid(setup.messages.get("cli.invalid.nothingToChange"));
+            }
+            if (marketing != null && !java.util.Arrays.stream(marketing.split(",")).map(c -> c.strip().toLowerCase(Locale.ROOT))
+                    .allMatch(c -> c.isEmpty() || c.equals("email") || c.equals("sms"))) {
+                throw new CliInvalid(setup.messages.format("cli.invalid.marketing", marketing));
             }
             app.salondesk.logic.clients.ClientRecordRepository record = new app.salondesk.logic.clients.ClientRecordRepository(setup.dsl);
             app.salondesk.model.clients.CardFields fields = null;
@@ -72,7 +78,8 @@ final class ClientsCommand implements Runnable {
                 fields = new app.salondesk.model.clients.CardFields(
                         birthday == null ? was.birthday() : birthday.isBlank() ? null : ClientRecordCommands.date(setup, birthday),
                         tags == null ? was.tags() : app.salondesk.model.clients.CardFields.parseTags(tags),
-                        source == null ? was.source() : source, was.marketing());
+                        source == null ? was.source() : source, marketing == null ? was.marketing() : java.util.Arrays.stream(marketing.split(","))
+                        .map(c -> c.strip().toLowerCase(Locale.ROOT)).filter(c -> !c.isEmpty()).collect(Collectors.toSet()));
                 java.util.Optional<app.salondesk.model.clients.RecordProblem> problem = fields.problem();
                 if (problem.isPresent()) {
                     throw new CliInvalid(setup.messages.get(problem.get().messageKey()));
@@ -84,6 +91,9 @@ final class ClientsCommand implements Runnable {
             if (card) {
                 ClientRecordCommands.printCard(setup.out, id, ClientRecordCommands.saved(setup, record.setCardFields(setup.salon.id(), id, fields,
                         app.salondesk.model.booking.Source.CLI)));
+                // who gave or took back marketing consent, when and how: the database's
+                record.marketingRecorded(setup.salon.id(), id).filter(r -> marketing != null)
+                        .ifPresent(r -> setup.out.println("marketing recorded by " + r[0] + " at " + r[1] + " via " + r[2]));
             }
             return 0;
         }

@@ -32,7 +32,7 @@ import java.util.concurrent.Callable;
                 HoursCommand.class, TimeOffCommand.class, BookCommand.class, BookingsCommand.class, SeriesCommand.class, VisitsCommand.class,
                 ImportCommand.class, UsersCommand.class, LocksCommand.class,
                 ServeCommand.class, WaitlistCommand.class, ExportCommand.class, BackupCommand.class,
-                ClientsCommand.class, RemindersCommand.class,
+                ClientsCommand.class, ConsentsCommand.class, RemindersCommand.class,
                 CheckoutCommand.class, SalesCommand.class, TillCommand.class, TakingsCommand.class, ReportCommand.class, ProductsCommand.class, CommissionsCommand.class})
 public final class SalonDeskCommand implements Callable<Integer> {
 

@@ -336,8 +336,16 @@ public final class ClientRecordView {
         TextField source = field("record-source", "record.card.source", vm.sourceProperty(), 12);
         Button save = id(new Button(messages.get("client.save")), "record-card-save");
         save.setOnAction(e -> vm.saveCard());
+        // marketing consent per channel, saved with the card; who last changed it and when is the database's
+        CheckBox email = id(new CheckBox(messages.get("record.marketing.email")), "record-marketing-email");
+        email.selectedProperty().bindBidirectional(vm.marketing().emailProperty());
+        CheckBox sms = id(new CheckBox(messages.get("record.marketing.sms")), "record-marketing-sms");
+        sms.selectedProperty().bindBidirectional(vm.marketing().smsProperty());
+        Label recorded = id(new Label(), "record-marketing-recorded");
+        recorded.textProperty().bind(vm.marketing().recordedProperty());
+        FlowPane marketing = new FlowPane(8, 6, new Label(messages.get("record.marketing")), email, sms, recorded);
         FlowPane entry = new FlowPane(8, 6, birthday, tags, source, save);
-        return section("record.card", "record-card-pane", entry);
+        return section("record.card", "record-card-pane", marketing, entry);
     }
 
     private Node merge() {

@@ -39,7 +39,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -105,7 +104,7 @@ public final class ClientRecordViewModel {
     private final StringProperty tags = new SimpleStringProperty(this, "tags", "");
     private final StringProperty source = new SimpleStringProperty(this, "source", "");
     private final StringProperty mergeInto = new SimpleStringProperty(this, "mergeInto", "");
-    private Set<String> marketing = Set.of();
+    private final MarketingConsent marketing;
     private Consumer<Long> onMerged = into -> { };
 
     public ClientRecordViewModel(Salon salon, ClientRecordRepository record, VisitRecords visits, ClientMerges merges, TaskRunner tasks,
@@ -118,6 +117,7 @@ public final class ClientRecordViewModel {
         this.messages = messages;
         this.zone = salon.zone();
         this.dateFormat = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
+        this.marketing = new MarketingConsent(salon.id(), zone, record, tasks, messages);
     }
 
     // ---- properties --------------------------------------------------------------------------
@@ -218,6 +218,11 @@ public final class ClientRecordViewModel {
         return source;
     }
 
+    /** Marketing consent per channel, with who last changed it and when. */
+    public MarketingConsent marketing() {
+        return marketing;
+    }
+
     /** The number of the client this one is merged into (an admin's). */
     public StringProperty mergeIntoProperty() {
         return mergeInto;
@@ -259,7 +264,7 @@ public final class ClientRecordViewModel {
                         record.photos(salonId, clientId), record.signatures(salonId, clientId), record.consentTemplates(salonId, true),
                         record.cardFields(salonId, clientId).orElse(null)),
                 loaded -> {
-                    if (loaded.clientOf(this.clientId, clientId)) {
+                    if (this.clientId == clientId) {   // not an older answer about another client
                         show(loaded);
                     }
                 },
@@ -268,9 +273,6 @@ public final class ClientRecordViewModel {
 
     private record Loaded(List<ClientNote> notes, List<Formula> formulas, List<PatchTest> tests, List<ClientPhoto> photos,
                           List<ConsentSignature> signatures, List<ConsentTemplate> templates, CardFields card) {
-        boolean clientOf(long shown, long asked) {
-            return shown == asked;
-        }
     }
 
     private void show(Loaded l) {
@@ -296,16 +298,13 @@ public final class ClientRecordViewModel {
             birthday.set(l.card().birthday());
             tags.set(String.join(", ", l.card().tags()));
             source.set(l.card().source());
-            marketing = l.card().marketing();
+            marketing.show(clientId, l.card().marketing());
         }
     }
 
     private String formulaText(Formula f) {
         FormulaLine l = f.line();
-        StringBuilder b = new StringBuilder();
-        if (f.bookingStart() != null) {
-            b.append(dateFormat.format(f.bookingStart().atZone(zone))).append("  ");
-        }
+        StringBuilder b = new StringBuilder(f.bookingStart() == null ? "" : dateFormat.format(f.bookingStart().atZone(zone)) + "  ");
         b.append(l.product());
         for (String part : List.of(l.shade(), l.developer(), l.ratio(), l.zone())) {
             if (!part.isEmpty()) {
@@ -439,7 +438,7 @@ public final class ClientRecordViewModel {
 
     public void saveCard() {
         LocalDate day = birthday.get();
-        CardFields fields = new CardFields(day, CardFields.parseTags(tags.get()), source.get(), marketing);
+        CardFields fields = new CardFields(day, CardFields.parseTags(tags.get()), source.get(), marketing.channels());
         long client = clientId;
         write(() -> record.setCardFields(salon.id(), client, fields, Source.FORM), saved -> message.set(messages.get("client.saved")));
     }

@@ -3,6 +3,9 @@ package app.salondesk.gui.shell;
 import app.salondesk.gui.clients.ClientListView;
 import app.salondesk.gui.common.SaveFolder;
 import app.salondesk.gui.clients.ClientListViewModel;
+import app.salondesk.gui.clients.ConsentFormsView;
+import app.salondesk.gui.clients.ConsentFormsViewModel;
+import app.salondesk.logic.clients.ConsentForms;
 import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.booking.ClientListRepository;
@@ -22,11 +25,16 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
-/** ☰ → Clients… (issue 36): the client list window made from the desk's logic; a double click opens her card. */
+/**
+ * ☰ → Clients… (issue 36): the client list window made from the desk's logic; a double click opens her card.
+ * And ☰ → Consent forms… (admins): the salon's forms, written in three languages.
+ */
 final class ClientListScreens {
 
     private final Stage stage;
     private final ClientListRepository list;
+    private final ConsentForms consentForms;
+    private final boolean admin;
     private final Salon salon;
     private final TaskRunner tasks;
     private final Messages messages;
@@ -34,10 +42,12 @@ final class ClientListScreens {
     private final Consumer<Long> openCard;
     private BiFunction<Window, String, File> chooseFile;
 
-    ClientListScreens(Stage stage, ClientListRepository list, Salon salon, TaskRunner tasks, Messages messages, Clock clock,
-                      Consumer<Long> openCard) {
+    ClientListScreens(Stage stage, ClientListRepository list, ConsentForms consentForms, boolean admin, Salon salon, TaskRunner tasks,
+                      Messages messages, Clock clock, Consumer<Long> openCard) {
         this.stage = stage;
         this.list = list;
+        this.consentForms = consentForms;
+        this.admin = admin;
         this.salon = salon;
         this.tasks = tasks;
         this.messages = messages;
@@ -63,6 +73,13 @@ final class ClientListScreens {
             }
         }, tasks, messages, salon.zone(), salon.country(), clock);
         return ClientListView.show(stage, vm, messages, this::choose, openCard);
+    }
+
+    /** The salon's consent forms; only an admin gets the writing (the database refuses anyone else all the same). */
+    Stage consentForms() {
+        ConsentFormsViewModel vm = new ConsentFormsViewModel(salon.id(), consentForms, tasks, messages);
+        vm.editableProperty().set(admin);
+        return ConsentFormsView.show(stage, vm, messages);
     }
 
     private File choose(Window over, String name) {

@@ -173,7 +173,8 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
                 () -> window.schedule().refresh(), staffScreens.whoHolds(), waitlistDesk, dataScreens, tasks, messages, clock);
         this.checkoutScreens = new CheckoutScreens(stage, logic, salon, active, role, bookings::services, tasks, messages, this::reloadShown);
         this.reportScreens = new ReportScreens(stage, logic.reports(), salon, tasks, messages);
-        this.clientListScreens = new ClientListScreens(stage, logic.clientList(), salon, tasks, messages, clock, this::openClientCard);
+        this.clientListScreens = new ClientListScreens(stage, logic.clientList(), logic.consentForms(),
+                role == StaffRole.ADMIN, salon, tasks, messages, clock, this::openClientCard);
         bookings.setCheckout(checkoutScreens::checkout);
         ClientSearchView search = bookings.clientSearch();
         search.node().setPrefColumnCount(13);
@@ -406,6 +407,11 @@ public final class FrontDesk implements FrontDeskActions, AutoCloseable {
     @Override
     public void openClientList() {
         clientListScreens.show();
+    }
+
+    @Override
+    public void openConsentForms() {
+        clientListScreens.consentForms();
     }
 
     @Override

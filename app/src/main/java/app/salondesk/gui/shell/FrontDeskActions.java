@@ -110,6 +110,10 @@ public interface FrontDeskActions {
     default void openClientList() {
     }
 
+    /** ☰ → Consent forms…: the salon's consent forms, written by an admin in three languages (issue 36). */
+    default void openConsentForms() {
+    }
+
     /** ☰ → Products…: what the salon sells, its stock, the low-stock list. */
     default void openProducts() {
     }

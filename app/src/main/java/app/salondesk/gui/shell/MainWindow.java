@@ -189,6 +189,9 @@ public final class MainWindow {
         more.getItems().add(2, tomorrow);
         more.getItems().add(more.getItems().indexOf(settings), adminItem(messages.get("toolbar.messages"), "message-settings",
                 actions::openMessageSettings, adminScreens));
+        // the consent forms clients sign (issue 36): an admin's to write
+        more.getItems().add(more.getItems().indexOf(settings), adminItem(messages.get("toolbar.consentForms"), "consent-forms",
+                actions::openConsentForms, adminScreens));
         javafx.scene.control.MenuItem visit = new javafx.scene.control.MenuItem(messages.get("toolbar.newVisit"));
         visit.setId("new-visit");
         visit.setOnAction(e -> actions.openVisit());

@@ -399,7 +399,8 @@ public final class ClientRecordRepository {
         }
         if ("23503".equals(state)) {
             String m = String.valueOf(e.getMessage());
-            return m.contains("booking") ? RecordProblem.UNKNOWN_BOOKING : m.contains("consent form") ? RecordProblem.CONSENT_NO_TEXT
+            // the form first: jOOQ's message holds the statement, whose column list names booking_id
+            return m.contains("consent form") ? RecordProblem.CONSENT_NO_TEXT : m.contains("booking") ? RecordProblem.UNKNOWN_BOOKING
                     : RecordProblem.UNKNOWN_CLIENT;
         }
         if ("54000".equals(state)) {

@@ -150,6 +150,11 @@ public final class DeskLogic {
         return new app.salondesk.logic.clients.RecordCorrections(dsl);
     }
 
+    /** The salon's consent forms as an admin writes them (issue 36). */
+    public app.salondesk.logic.clients.ConsentForms consentForms() {
+        return new app.salondesk.logic.clients.ConsentForms(dsl);
+    }
+
     /** The client list, searched and filtered (issue 36). */
     public app.salondesk.logic.booking.ClientListRepository clientList() {
         return new app.salondesk.logic.booking.ClientListRepository(dsl);

@@ -155,7 +155,7 @@ class KeyboardAndDialogsTest {
         waitFor(() -> desk.schedule().scheduleProperty().get() != null && !desk.schedule().loadingProperty().get());
         List<String> problems = new ArrayList<>();
         for (String item : List.of("new-visit", "utilisation", "waitlist", "export", "setup-masters", "setup-services", "setup-resources",
-                "staff", "salon-settings", "online-booking")) {
+                "staff", "salon-settings", "online-booking", "consent-forms")) {
             walk(robot, item, () -> robot.clickOn("#more").clickOn("#" + item), problems);
         }
         walk(robot, "day sheet (Ctrl+P)", () -> robot.press(KeyCode.CONTROL).type(KeyCode.P).release(KeyCode.CONTROL), problems);
