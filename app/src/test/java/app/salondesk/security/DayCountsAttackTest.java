@@ -126,6 +126,27 @@ class DayCountsAttackTest {
         assertEquals(3, s.count("SELECT sum(bookings) FROM booking_day_counts WHERE tenant_id = " + s.bloom));
     }
 
+    /** A salon's admin changes its time zone: the definer trigger rebuilds that salon's counts on its new days, no other salon's. */
+    @Test
+    void anAdminsTimeZoneChangeMovesItsSalonsCountsToTheirNewDaysOnly() throws SQLException {
+        String days = "SELECT count(*) FROM booking_day_counts WHERE day = '" + AttackedServer.DAY + "' AND bookings > 0 AND tenant_id = ";
+        assertEquals(1, s.count(days + s.bloom));
+        try {
+            // 10:00–12:00 in Kyiv (08:00–10:00 UTC) is the evening before in Pago Pago (UTC−11)
+            assertEquals(null, refused("anna", "UPDATE tenants SET time_zone = 'Pacific/Pago_Pago' WHERE id = " + s.bloom));
+            assertEquals(0, s.count(days + s.bloom));
+            assertEquals(3, s.count("SELECT sum(bookings) FROM booking_day_counts WHERE day = '" + AttackedServer.DAY.minusDays(1) + "' AND tenant_id = "
+                    + s.bloom));
+            assertEquals(1, s.count(days + s.rival), "Rival's days stay");
+            assertEquals(0, count("rita", "WITH u AS (UPDATE tenants SET time_zone = 'Pacific/Pago_Pago' WHERE id = " + s.bloom
+                    + " RETURNING 1) SELECT count(*) FROM u"), "another salon's admin changes nothing of Bloom's");
+        } finally {
+            assertEquals(null, refused("anna", "UPDATE tenants SET time_zone = 'Europe/Kyiv' WHERE id = " + s.bloom));
+        }
+        assertEquals(1, s.count(days + s.bloom));
+        assertEquals(3, s.count("SELECT sum(bookings) FROM booking_day_counts WHERE tenant_id = " + s.bloom));
+    }
+
     /** {@code sql} in one transaction as {@code who}: the SQLSTATE refused, null when committed. */
     private String refused(String who, String sql) throws SQLException {
         try (Connection c = s.connect(who); Statement st = c.createStatement()) {
