@@ -10,8 +10,9 @@
 #      future, one before the backup, and one without --yes — each must be refused with its
 #      sentence and leave the cluster as it was;
 #   3. restore.sh --to T --yes, and checks on the restored primary that A is there and B is not,
-#      that the other node is its synchronous standby, that the old data directories were moved
-#      aside (B is still in them), and that a desk books again (C, through PgBouncer).
+#      that the other node is its synchronous standby, that both old data directories were moved
+#      aside, that the timeline grew, and that a desk books again (C, through PgBouncer), C
+#      reaching the standby too.
 # It ends with one line, `pitr: A=1 B=0 C=1 restore_s=N`, and exits 0 only if every check held.
 # It cleans up after itself (down.sh --clean); --keep leaves the cluster running. Ports from
 # SALONDESK_CHAIN_PORT_BASE (default 25210: 25210–25219, away from the failover test's), data
@@ -105,7 +106,12 @@ check "node1 is the primary after the restore" test "$now_leader" = node1
 got_a="$(count node1 "$a")"; got_b="$(count node1 "$b")"
 check "A (booked before T) is there" test "$got_a" = 1
 check "B (booked after T) is not" test "$got_b" = 0
-check "node2 is the synchronous standby" bash -c "patronictl -c '$CHAIN_DIR/node1.yml' list -f json | grep -q 'Sync Standby'"
+node2_sync() {
+    patronictl_chain list -f json | python3 -c '
+import json, sys
+sys.exit(0 if any(m["Member"] == "node2" and m["Role"] == "Sync Standby" for m in json.load(sys.stdin)) else 1)'
+}
+check "node2 is the synchronous standby" node2_sync
 check "the data before the restore was moved aside, not deleted" \
     bash -c "ls -d '$CHAIN_DIR'/node1/data.before-restore-* '$CHAIN_DIR'/node2/data.before-restore-* >/dev/null"
 check "a new cluster history: the timeline grew" test "$(chain_timeline)" -gt 1
