@@ -1,6 +1,6 @@
-# Sourced by up.sh, down.sh, failover-test.sh, restore.sh and pitr-test.sh: where the one-machine trial of the shared
-# server lives and which loopback ports it takes (all in 25190–25199, away from other
-# programs' usual ports). On real machines the same files are used with the machines'
+# Sourced by up.sh, down.sh, failover-test.sh, backup.sh, restore.sh and pitr-test.sh: where
+# the one-machine trial of the shared server lives and which loopback ports it takes (all in
+# 25190–25199 unless SALONDESK_CHAIN_PORT_BASE moves them, away from other programs' usual ports). On real machines the same files are used with the machines'
 # addresses instead (README, "A shared server for a chain").
 # shellcheck shell=bash
 
