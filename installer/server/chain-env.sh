@@ -1,6 +1,6 @@
-# Sourced by up.sh, down.sh and failover-test.sh: where the one-machine trial of the shared
-# server lives and which loopback ports it takes (all in 25190–25199, away from other
-# programs' usual ports). On real machines the same files are used with the machines'
+# Sourced by up.sh, down.sh, failover-test.sh, backup.sh, restore.sh and pitr-test.sh: where
+# the one-machine trial of the shared server lives and which loopback ports it takes (all in
+# 25190–25199 unless SALONDESK_CHAIN_PORT_BASE moves them, away from other programs' usual ports). On real machines the same files are used with the machines'
 # addresses instead (README, "A shared server for a chain").
 # shellcheck shell=bash
 
@@ -9,16 +9,19 @@ CHAIN_SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CHAIN_DIR="${SALONDESK_CHAIN_DIR:-/tmp/salondesk-chain}"
 PG_BIN="${SALONDESK_PG_BIN:-/usr/lib/postgresql/15/bin}"
 
-ETCD_CLIENT_PORT=25190
-ETCD_PEER_PORT=25191
-NODE1_PG_PORT=25192
-NODE2_PG_PORT=25193
-NODE1_API_PORT=25194
-NODE2_API_PORT=25195
-NODE1_BOUNCER_PORT=25196
-NODE2_BOUNCER_PORT=25197
-SERVE_PORT=25198
-LIVE_PORT=25199
+# SALONDESK_CHAIN_PORT_BASE moves all ten (a second trial beside a running one, e.g. the
+# point-in-time recovery test on a machine whose failover test runs)
+port_base="${SALONDESK_CHAIN_PORT_BASE:-25190}"
+ETCD_CLIENT_PORT=$((port_base + 0))
+ETCD_PEER_PORT=$((port_base + 1))
+NODE1_PG_PORT=$((port_base + 2))
+NODE2_PG_PORT=$((port_base + 3))
+NODE1_API_PORT=$((port_base + 4))
+NODE2_API_PORT=$((port_base + 5))
+NODE1_BOUNCER_PORT=$((port_base + 6))
+NODE2_BOUNCER_PORT=$((port_base + 7))
+SERVE_PORT=$((port_base + 8))
+LIVE_PORT=$((port_base + 9))
 
 # The desks' pool goes through the PgBouncer beside each node (transaction mode); pgjdbc tries
 # them in order and keeps the one whose server takes writes. No prepareThreshold=0: the app finds
@@ -128,6 +131,25 @@ chain_start_bouncer() {
 chain_start_node() {
     chain_start "patroni-$1" patroni "$CHAIN_DIR/$1.yml"
     chain_start_bouncer "$1"
+}
+
+# chain_pgbackrest NODE COMMAND…: pgBackRest with that node's configuration (its PostgreSQL as
+# pg1, the trial's repository), stanza salondesk, as the chain's account
+chain_pgbackrest() {
+    local node="$1"; shift
+    as_chain pgbackrest --config="$CHAIN_DIR/$node/pgbackrest.conf" --stanza=salondesk "$@"
+}
+
+chain_stop_pid() {   # chain_stop_pid FILE: TERM, then KILL after 20 s
+    local file="$1" pid
+    [ -f "$file" ] || return 0
+    pid="$(head -n1 "$file" | tr -d '[:space:]')"
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        kill -TERM "$pid" 2>/dev/null
+        for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+        kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
+    fi
+    rm -f "$file"
 }
 
 chain_pid() {   # chain_pid FILE: the first line of a pid file, if its process lives

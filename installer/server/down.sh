@@ -5,29 +5,17 @@ set -uo pipefail
 # shellcheck source=chain-env.sh
 . "$(dirname "$0")/chain-env.sh"
 
-stop_pid() {   # stop_pid FILE: TERM, then KILL after 20 s
-    local file="$1" pid
-    [ -f "$file" ] || return 0
-    pid="$(head -n1 "$file" | tr -d '[:space:]')"
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-        kill -TERM "$pid" 2>/dev/null
-        for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-        kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
-    fi
-    rm -f "$file"
-}
-
 if [ -d "$CHAIN_DIR" ]; then
     # Patroni's callback restarts PgBouncer on a role change, but not while the trial stops
     touch "$CHAIN_DIR/stopping"
     for node in node1 node2; do
-        stop_pid "$CHAIN_DIR/$node/pgbouncer.pid"
+        chain_stop_pid "$CHAIN_DIR/$node/pgbouncer.pid"
     done
     # the standby first: stopping the primary first would have the standby promoted on the way out
     leader="$(chain_leader 2>/dev/null || true)"
     order="node1 node2"; [ "$leader" = node1 ] && order="node2 node1"
     for node in $order; do
-        stop_pid "$CHAIN_DIR/pids/patroni-$node.pid"
+        chain_stop_pid "$CHAIN_DIR/pids/patroni-$node.pid"
     done
     # a PostgreSQL whose Patroni was killed (the failover test kills whole "machines") is stopped here
     for node in node1 node2; do
@@ -35,7 +23,7 @@ if [ -d "$CHAIN_DIR" ]; then
             as_chain "$PG_BIN/pg_ctl" -D "$CHAIN_DIR/$node/data" -m immediate stop >/dev/null 2>&1 || true
         fi
     done
-    stop_pid "$CHAIN_DIR/pids/etcd.pid"
+    chain_stop_pid "$CHAIN_DIR/pids/etcd.pid"
 fi
 if [ "${1:-}" = "--clean" ]; then
     rm -rf "$CHAIN_DIR"

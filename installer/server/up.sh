@@ -6,7 +6,9 @@
 # machines (issue 29): a certificate authority of the trial's own and a certificate for each
 # "machine" (make-certs.sh), etcd over TLS with client certificates and its authentication on
 # (etcd-auth.sh), Patroni's REST API over TLS with a password and an allow-list. From Debian 12's packages:
-#   apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps openssl
+#   apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib pgbackrest curl procps openssl
+# pgBackRest archives every WAL segment into a repository of the trial's own ($CHAIN_DIR/backups,
+# encrypted) and its stanza is made here: backups and restore.sh --to TIME work from the start (ADR 41).
 # Run it as root (it runs everything as the postgres account) or as the postgres account itself:
 # Patroni's superuser is postgres, admitted over the Unix socket by peer authentication only.
 # It starts nothing of the Debian packages' own (no default cluster, no systemd units).
@@ -18,8 +20,8 @@ set -euo pipefail
 repo="$(cd "$CHAIN_SRC/../.." && pwd)"
 jar="${SALONDESK_JAR:-$repo/app/target/salondesk.jar}"
 
-for tool in etcd etcdctl patroni patronictl pgbouncer psql curl ps python3 java openssl; do
-    command -v "$tool" >/dev/null || { echo "up.sh: $tool is missing (apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib curl procps openssl default-jre-headless)" >&2; exit 1; }
+for tool in etcd etcdctl patroni patronictl pgbouncer pgbackrest psql curl ps python3 java openssl; do
+    command -v "$tool" >/dev/null || { echo "up.sh: $tool is missing (apt-get install -y patroni etcd-server etcd-client pgbouncer postgresql postgresql-contrib pgbackrest curl procps openssl default-jre-headless)" >&2; exit 1; }
 done
 if [ "$CHAIN_USER" != postgres ]; then
     # pg_hba.conf admits Patroni's superuser (postgres) over the socket by peer only: the
@@ -39,18 +41,20 @@ fi
 mkdir -p "$CHAIN_DIR"
 chmod 700 "$CHAIN_DIR"
 rm -f "$CHAIN_DIR/stopping"
-mkdir -p "$CHAIN_DIR/pids" "$CHAIN_DIR/bouncer" "$CHAIN_DIR/node1/log" "$CHAIN_DIR/node2/log" "$CHAIN_DIR/etcd"
-chmod 700 "$CHAIN_DIR/node1" "$CHAIN_DIR/node2" "$CHAIN_DIR/etcd"
+mkdir -p "$CHAIN_DIR/pids" "$CHAIN_DIR/bouncer" "$CHAIN_DIR/node1/log" "$CHAIN_DIR/node2/log" "$CHAIN_DIR/etcd" \
+    "$CHAIN_DIR/backups" "$CHAIN_DIR/pgbackrest/log" "$CHAIN_DIR/pgbackrest/lock"
+chmod 700 "$CHAIN_DIR/node1" "$CHAIN_DIR/node2" "$CHAIN_DIR/etcd" "$CHAIN_DIR/backups" "$CHAIN_DIR/pgbackrest"
 
 # Passwords, made once and kept with the data (readable by the owner only); one that a trial
 # made by an older up.sh lacks is added. RESTAPI_PASSWORD: Patroni's REST API (user patroni);
 # ETCD_ROOT_PASSWORD and ETCD_PATRONI_PASSWORD: etcd's users root and patroni; RELAY_PASSWORD:
-# the live relay's login (liverelay).
+# the live relay's login (liverelay); BACKUP_CIPHER_PASSWORD: the backup repository's passphrase.
 umask 077
 touch "$CHAIN_DIR/secrets.env"
 gen() { python3 -c 'import secrets; print(secrets.token_urlsafe(24))'; }
 for name in SUPERUSER_PASSWORD REPLICATION_PASSWORD REWIND_PASSWORD OWNER_PASSWORD BOUNCER_PASSWORD \
-        ADMIN_PASSWORD ONLINE_PASSWORD RELAY_PASSWORD RESTAPI_PASSWORD ETCD_ROOT_PASSWORD ETCD_PATRONI_PASSWORD; do
+        ADMIN_PASSWORD ONLINE_PASSWORD RELAY_PASSWORD RESTAPI_PASSWORD ETCD_ROOT_PASSWORD ETCD_PATRONI_PASSWORD \
+        BACKUP_CIPHER_PASSWORD; do
     grep -q "^$name=" "$CHAIN_DIR/secrets.env" || echo "$name=$(gen)" >> "$CHAIN_DIR/secrets.env"
 done
 umask 022
@@ -79,6 +83,8 @@ render etcd.yml "$CHAIN_DIR/etcd.yml"
 render node1.yml "$CHAIN_DIR/node1.yml"
 render node2.yml "$CHAIN_DIR/node2.yml"
 render pg_hba.conf "$CHAIN_DIR/pg_hba.conf"
+render pgbackrest.conf "$CHAIN_DIR/node1/pgbackrest.conf" NODE=node1 PG_PORT="$NODE1_PG_PORT" BACKUP_CIPHER_PASSWORD="$BACKUP_CIPHER_PASSWORD"
+render pgbackrest.conf "$CHAIN_DIR/node2/pgbackrest.conf" NODE=node2 PG_PORT="$NODE2_PG_PORT" BACKUP_CIPHER_PASSWORD="$BACKUP_CIPHER_PASSWORD"
 render bouncer_hba.conf "$CHAIN_DIR/bouncer_hba.conf"
 render pgbouncer.ini "$CHAIN_DIR/pgbouncer-node1.ini" NODE=node1 PG_PORT="$NODE1_PG_PORT" BOUNCER_PORT="$NODE1_BOUNCER_PORT"
 render pgbouncer.ini "$CHAIN_DIR/pgbouncer-node2.ini" NODE=node2 PG_PORT="$NODE2_PG_PORT" BOUNCER_PORT="$NODE2_BOUNCER_PORT"
@@ -128,6 +134,13 @@ else
 fi
 chain_wait_healthy 120
 
+# the backup repository's stanza (again on a kept trial: it then only checks that the
+# repository matches the cluster), and a check that a WAL segment reaches it end to end
+chain_log "pgBackRest: stanza salondesk in $CHAIN_DIR/backups, WAL archiving checked"
+leader="$(chain_leader)"
+chain_pgbackrest "$leader" stanza-create >&2
+chain_pgbackrest "$leader" check >&2
+
 chain_log "PgBouncer on 127.0.0.1:$NODE1_BOUNCER_PORT and 127.0.0.1:$NODE2_BOUNCER_PORT"
 chain_start_bouncer node1
 chain_start_bouncer node2
@@ -162,5 +175,7 @@ Migrations and LISTEN go straight to PostgreSQL: $DIRECT_URL
 Switch the primary over (patronictl signs in to the REST API with node1.yml's certificate and password):
   patronictl -c $CHAIN_DIR/node1.yml switchover --force
 Try the control plane as an attacker would: $CHAIN_SRC/control-plane-test.sh
+Back it up (WAL is archived all along): $CHAIN_SRC/backup.sh full (or incr); restore to a moment:
+  $CHAIN_SRC/restore.sh --to '$(date '+%F %T%z')' --yes
 Stop it: $CHAIN_SRC/down.sh [--clean]
 TXT
