@@ -199,6 +199,8 @@ class ReportFiguresRandomizedTest {
 
     private static void compare(ReportPeriod p) {
         SalonReport r = reports.report(tenant, p);
+        // the chain's view (one statement per figure for many salons) reads the same figures; an unknown salon left out
+        assertEquals(List.of(r), reports.reports(List.of(tenant, Long.MAX_VALUE, tenant), p));
         assertEquals(p.days(), r.days().size());
         Instant from = p.from().atStartOfDay(KYIV).toInstant();
         Instant to = p.to().plusDays(1).atStartOfDay(KYIV).toInstant();
