@@ -374,7 +374,7 @@ final class ReportsBench {
 
     void report(Markdown md) {
         md.heading(2, "11. Reports (issue 35)");
-        md.para("A manager's report — the report functions (migration 54: the days and masters from migration 53's counters) as the Reports window reads them: the days, the clients, the masters and "
+        md.para("A manager's report — the report functions (migrations 54 and 58–59: the days and masters from migration 53's counters, the clients from migration 58's, working time less time off) as the Reports window reads them: the days, the clients, the masters and "
                 + "the services of the period — of a salon of " + MASTERS + " masters with a year of " + SALES + " sales (every day closed but the last, as a salon closes its till each evening), at each size of its "
                 + "bookings table (the year's bookings are the last 365 days of it), read " + READS + " times after one read to warm up, "
                 + "as the owner and as a manager's login (row-level security); then the chain's view, " + CHAIN + " salons' month of "
@@ -389,8 +389,9 @@ final class ReportsBench {
             rows.add(List.of(what, who, Markdown.ms(med), Markdown.ms(p95(ms)), Markdown.ratio(med / smallest.get(kind))));
         }));
         md.table(List.of("read", "as", "median ms", "p95 ms", "growth"), rows);
-        md.para("\"(before)\": migration 52's report_days and report_masters (the period's bookings read), beside them on the same data; "
-                + "\"a booking's write\": bookings made one after another through the engine with the counters' trigger on and off in turn.");
+        md.para("\"(before)\": migration 54's report_days and report_masters and migration 52's report_clients (the period's bookings read), "
+                + "beside them on the same data, four calls a salon; \"a booking's write\": bookings made one after another through the engine "
+                + "with the counters' triggers (master days and client days) on and off in turn.");
         md.para("The counters' figures against the rows' (EXCEPT ALL both ways): " + String.join("; ", checks) + ".");
         md.para("Machine load during the run (1-minute load average, 2 cores shared): " + Machine.loadAverage() + ".");
     }
