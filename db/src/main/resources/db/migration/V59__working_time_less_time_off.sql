@@ -30,8 +30,9 @@ AS $f$
          GROUP BY o.master_id)
     SELECT h.master_id, h.day,
            extract(epoch FROM h.ends_at - h.starts_at)
-           - coalesce((SELECT sum(extract(epoch FROM upper(r.r) - lower(r.r)))
-                         FROM unnest(tstzmultirange(tstzrange(h.starts_at, h.ends_at)) * off.off) r(r)), 0)
+           - CASE WHEN off.off IS NULL THEN 0   -- most of a year's intervals: no time off to take out
+                  ELSE coalesce((SELECT sum(extract(epoch FROM upper(r.r) - lower(r.r)))
+                                   FROM unnest(tstzmultirange(tstzrange(h.starts_at, h.ends_at)) * off.off) r(r)), 0) END
       FROM h LEFT JOIN off ON off.master_id = h.master_id
 $f$;
 REVOKE ALL ON FUNCTION masters_working_time(bigint, bigint[], date, date) FROM PUBLIC;
