@@ -115,6 +115,7 @@ class BookingDayCountsRandomizedTest {
         assertTrue(count("SELECT count(*) FROM client_merges") > 0, "merges happened");
         assertTrue(count("SELECT count(*) FROM forgotten_clients") > 0, "forgetting happened");
         assertTrue(count("SELECT count(*) FROM client_day_counts WHERE visit_id <> 0 AND attended > 0") > 0);
+        assertEquals(0, count("SELECT count(*) FROM client_day_counts WHERE booked = 0 AND attended = 0"), "no client day of nothing is left");
     }
 
     /** One random write in salon t; 1 when it happened. */
