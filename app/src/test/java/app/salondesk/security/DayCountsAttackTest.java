@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Migration 53's booking_day_counts with real logins on a shared server as the README sets it up ({@link AttackedServer}):
+ * Migration 53's booking_day_counts (and migration 58's client_day_counts) with real logins on a shared server as the README sets it up ({@link AttackedServer}):
  * only the bookings trigger writes it. Every staff login of Bloom and Rival, and a chain manager, try to write it, lock
  * it, call its definer functions and read another salon's rows; a login holding whatever it may take on the table for
  * as long as it likes does not keep another salon's desk from booking.
@@ -80,6 +80,48 @@ class DayCountsAttackTest {
         }
         assertEquals(3, s.count("SELECT sum(bookings) FROM booking_day_counts WHERE tenant_id = " + rival), "Rival's counts as the trigger kept them");
         assertEquals(3, s.count("SELECT sum(bookings) FROM booking_day_counts WHERE tenant_id = " + bloom));
+    }
+
+    /** Migration 58's client days: the same rights as the master days — read by who reads reports, written by the trigger only. */
+    @Test
+    void noStaffLoginWritesOrLocksTheClientDaysNorCallsWhatKeepsThem() throws SQLException {
+        String rival = String.valueOf(s.rival);
+        String bloom = String.valueOf(s.bloom);
+        for (String who : STAFF) {
+            for (String sql : List.of(
+                    "INSERT INTO client_day_counts (tenant_id, client_id, day, booked, attended) VALUES (" + bloom + ", " + s.bloomClient + ", '2031-03-04', 100, 100)",
+                    "INSERT INTO client_day_counts (tenant_id, client_id, day, booked, attended) VALUES (" + rival + ", " + s.rivalClient + ", '2031-03-04', 100, 100)",
+                    "UPDATE client_day_counts SET attended = attended + 100",
+                    "DELETE FROM client_day_counts",
+                    "TRUNCATE client_day_counts",
+                    "SELECT * FROM client_day_counts FOR UPDATE",
+                    "SELECT * FROM client_day_counts FOR KEY SHARE",
+                    "LOCK TABLE client_day_counts IN SHARE MODE",
+                    "LOCK TABLE client_day_counts IN ROW EXCLUSIVE MODE",
+                    "SELECT bookings_keep_client_days()",
+                    "ALTER TABLE client_day_counts DISABLE ROW LEVEL SECURITY",
+                    "DROP TRIGGER bookings_keep_client_days ON bookings",
+                    "ALTER TABLE bookings DISABLE TRIGGER bookings_keep_client_days_again")) {
+                assertEquals("42501", refused(who, sql), who + ": " + sql);
+            }
+        }
+        assertEquals(3, s.count("SELECT sum(attended) FROM client_day_counts WHERE tenant_id = " + rival), "Rival's client days as the trigger kept them");
+        assertEquals(2, s.count("SELECT sum(attended) FROM client_day_counts WHERE tenant_id = " + bloom));
+        assertEquals(3, s.count("SELECT sum(booked) FROM client_day_counts WHERE tenant_id = " + bloom));
+    }
+
+    @Test
+    void eachLoginReadsItsOwnSalonsClientDaysOnlyAndReceptionistsNone() throws SQLException {
+        assertEquals(2, s.count("SELECT sum(attended) FROM client_day_counts WHERE tenant_id = " + s.bloom), "the owner sees them");
+        for (String who : List.of("anna", "mira", "chain")) {
+            assertEquals(0, count(who, "SELECT count(*) FROM client_day_counts WHERE tenant_id = " + s.rival), who);
+            assertEquals(0, count(who, "SELECT count(*) FROM client_day_counts WHERE client_id = " + s.rivalClient), who);
+            assertEquals(2, count(who, "SELECT coalesce(sum(attended), 0) FROM client_day_counts"), who + " reads Bloom's, for comparison");
+        }
+        assertEquals(0, count("rita", "SELECT count(*) FROM client_day_counts WHERE tenant_id = " + s.bloom));
+        assertEquals(3, count("rita", "SELECT coalesce(sum(attended), 0) FROM client_day_counts"));
+        assertEquals("42501", refused("olena", "SELECT * FROM client_day_counts"), "a receptionist reads no report, nor its counts");
+        assertEquals("42501", refused("bob", "SELECT * FROM client_day_counts"));
     }
 
     @Test

@@ -12,11 +12,16 @@ import app.salondesk.model.reports.SalonReport;
 import app.salondesk.model.reports.ServiceFigures;
 import org.jooq.DSLContext;
 import org.jooq.Record;
+import org.jooq.Result;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The manager's figures, read from the functions that define them (migration 50: {@code report_days},
@@ -50,47 +55,100 @@ public final class ReportsRepository {
                 masters(tenant, p), services(tenant, p));
     }
 
-    /** The reports of several salons (the chain's view), those this login may not read left out. */
+    /**
+     * The reports of several salons (the chain's view), those this login may not read left out, in the order asked.
+     * One statement per figure for all of them (each function over the salons' ids, {@code unnest} and {@code LATERAL}),
+     * not four a salon: a small salon's report is mostly its round trips and calls' fixed costs (ADR 35, amended).
+     */
     public List<SalonReport> reports(List<Long> tenants, ReportPeriod p) {
+        Long[] asked = tenants.toArray(Long[]::new);
+        Map<Long, Record> salons = new HashMap<>();
+        for (Record r : dsl.resultQuery("SELECT id, name, currency FROM tenants WHERE id = ANY (CAST(? AS bigint[]))", (Object) asked)) {
+            salons.put(r.get(0, Long.class), r);
+        }
+        if (salons.isEmpty()) {
+            return List.of();
+        }
+        Long[] ids = salons.keySet().toArray(Long[]::new);
+        Map<Long, List<DayFigures>> days = new HashMap<>();
+        for (Record r : each("report_days", ids, p)) {
+            days.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(day(r));
+        }
+        Map<Long, ClientFigures> clients = new HashMap<>();
+        for (Record r : each("report_clients", ids, p)) {
+            clients.put(r.get("salon_id", Long.class), client(r));
+        }
+        Map<Long, List<MasterFigures>> masters = new HashMap<>();
+        for (Record r : each("report_masters", ids, p)) {
+            masters.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(master(r));
+        }
+        Map<Long, List<ServiceFigures>> services = new HashMap<>();
+        for (Record r : each("report_services", ids, p)) {
+            services.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(service(r));
+        }
         List<SalonReport> out = new ArrayList<>();
+        Set<Long> done = new HashSet<>();
         for (long t : tenants) {
-            SalonReport r = report(t, p);
-            if (r != null) {
-                out.add(r);
+            Record salon = salons.get(t);
+            if (salon != null && done.add(t)) {
+                out.add(new SalonReport(t, salon.get(1, String.class), salon.get(2, String.class), p, days.getOrDefault(t, List.of()),
+                        clients.getOrDefault(t, ClientFigures.NONE), masters.getOrDefault(t, List.of()), services.getOrDefault(t, List.of())));
             }
         }
         return out;
     }
 
+    /** One figure's function over many salons, each salon's rows in the function's own order. */
+    private Result<Record> each(String function, Long[] salons, ReportPeriod p) {
+        return dsl.resultQuery("SELECT s.id AS salon_id, r.* FROM unnest(CAST(? AS bigint[])) s(id) CROSS JOIN LATERAL " + function
+                + "(s.id, ?, ?) WITH ORDINALITY r ORDER BY s.id, r.ordinality", (Object) salons, p.from(), p.to()).fetch();
+    }
+
     public List<DayFigures> days(long tenant, ReportPeriod p) {
-        return dsl.resultQuery("SELECT * FROM report_days(?, ?, ?)", tenant, p.from(), p.to()).fetch(r -> new DayFigures(
+        return dsl.resultQuery("SELECT * FROM report_days(?, ?, ?)", tenant, p.from(), p.to()).fetch(ReportsRepository::day);
+    }
+
+    private static DayFigures day(Record r) {
+        return new DayFigures(
                 r.get("day", LocalDate.class), r.get("bookings", Integer.class), r.get("cancelled", Integer.class),
                 r.get("late_cancelled", Integer.class), r.get("no_shows", Integer.class), r.get("visits", Integer.class),
                 r.get("online", Integer.class), r.get("waitlist", Integer.class), r.get("desk", Integer.class),
                 r.get("services_minor", Long.class), r.get("products_minor", Long.class), r.get("tips_minor", Long.class),
                 r.get("other_minor", Long.class), r.get("sales", Integer.class), r.get("ticket_minor", Long.class),
                 r.get("busy_min", Integer.class), r.get("working_min", Integer.class), r.get("reminders_sent", Integer.class),
-                r.get("reminders_confirmed", Integer.class)));
+                r.get("reminders_confirmed", Integer.class));
     }
 
     public ClientFigures clients(long tenant, ReportPeriod p) {
         Record r = dsl.resultQuery("SELECT * FROM report_clients(?, ?, ?)", tenant, p.from(), p.to()).fetchOne();
-        return r == null ? ClientFigures.NONE : new ClientFigures(r.get("clients", Integer.class), r.get("new_clients", Integer.class),
+        return r == null ? ClientFigures.NONE : client(r);
+    }
+
+    private static ClientFigures client(Record r) {
+        return new ClientFigures(r.get("clients", Integer.class), r.get("new_clients", Integer.class),
                 r.get("returning_clients", Integer.class), r.get("visits", Integer.class), r.get("rebooked_visits", Integer.class),
                 r.get("rebook_weeks", Integer.class));
     }
 
     public List<MasterFigures> masters(long tenant, ReportPeriod p) {
-        return dsl.resultQuery("SELECT * FROM report_masters(?, ?, ?)", tenant, p.from(), p.to()).fetch(r -> new MasterFigures(
+        return dsl.resultQuery("SELECT * FROM report_masters(?, ?, ?)", tenant, p.from(), p.to()).fetch(ReportsRepository::master);
+    }
+
+    private static MasterFigures master(Record r) {
+        return new MasterFigures(
                 r.get("master_id", Long.class), r.get("name", String.class), r.get("bookings", Integer.class), r.get("visits", Integer.class),
                 r.get("no_shows", Integer.class), r.get("busy_min", Integer.class), r.get("working_min", Integer.class),
-                r.get("services_minor", Long.class), r.get("tips_minor", Long.class)));
+                r.get("services_minor", Long.class), r.get("tips_minor", Long.class));
     }
 
     public List<ServiceFigures> services(long tenant, ReportPeriod p) {
-        return dsl.resultQuery("SELECT * FROM report_services(?, ?, ?)", tenant, p.from(), p.to()).fetch(r -> new ServiceFigures(
+        return dsl.resultQuery("SELECT * FROM report_services(?, ?, ?)", tenant, p.from(), p.to()).fetch(ReportsRepository::service);
+    }
+
+    private static ServiceFigures service(Record r) {
+        return new ServiceFigures(
                 r.get("service_id", Long.class), r.get("name", String.class), r.get("bookings", Integer.class),
-                r.get("services_minor", Long.class)));
+                r.get("services_minor", Long.class));
     }
 
     /** The bookings behind a figure, with names (a salon's own managers and admins: the chain's login reads no client). */

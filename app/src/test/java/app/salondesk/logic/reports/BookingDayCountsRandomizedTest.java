@@ -39,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * clocks go forward in Kyiv, in two salons; after each round the table must equal the counts recomputed here in plain
  * Java from the bookings' rows (the salon's day of each start in its current zone). Then two real connections move
  * bookings between two masters of one day in opposite directions at the same moment, many times: the counter rows are
- * taken in one order, so no deadlock (40P01) ever.
+ * taken in one order, so no deadlock (40P01) ever. Migration 58's client_day_counts likewise, under the same writes and
+ * a booking's change of client, the merge of two clients (issue 36) and the forgetting of one (ADR 15).
  */
 class BookingDayCountsRandomizedTest {
 
@@ -65,12 +66,18 @@ class BookingDayCountsRandomizedTest {
             }
             masters.add(ms);
             List<Long> cs = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                cs.add(id("INSERT INTO clients (tenant_id, name, phone) VALUES (" + tenants[t] + ", 'C" + i + "', '+3805011" + t + "0" + (100 + i)
-                        + "') RETURNING id"));
-            }
             clients.add(cs);
+            for (int i = 0; i < 6; i++) {
+                cs.add(newClient(t));
+            }
         }
+    }
+
+    private static int made;
+
+    private static long newClient(int t) throws SQLException {
+        made++;
+        return id("INSERT INTO clients (tenant_id, name, phone) VALUES (" + tenants[t] + ", 'C" + made + "', '+3805011" + (10000 + made) + "') RETURNING id");
     }
 
     @AfterAll
@@ -97,19 +104,25 @@ class BookingDayCountsRandomizedTest {
                 exec("UPDATE tenants SET time_zone = '" + ZONES.get(rnd.nextInt(ZONES.size())) + "' WHERE id = " + tenants[t]);
             }
             assertEquals(recomputed(), kept(), "round " + round);
+            assertEquals(recomputedClientDays(), keptClientDays(), "client days, round " + round);
         }
         assertTrue(written > 600, "enough writes happened: " + written);
         assertTrue(count("SELECT count(*) FROM bookings WHERE status = 'cancelled'") > 0);
         assertTrue(count("SELECT count(*) FROM bookings WHERE visit_id IS NOT NULL AND status IN ('arrived', 'completed')") > 0);
         exec("UPDATE tenants SET time_zone = 'Europe/Kyiv'");
         assertEquals(recomputed(), kept(), "back in Kyiv");
+        assertEquals(recomputedClientDays(), keptClientDays(), "client days back in Kyiv");
+        assertTrue(count("SELECT count(*) FROM client_merges") > 0, "merges happened");
+        assertTrue(count("SELECT count(*) FROM forgotten_clients") > 0, "forgetting happened");
+        assertTrue(count("SELECT count(*) FROM client_day_counts WHERE visit_id <> 0 AND attended > 0") > 0);
+        assertEquals(0, count("SELECT count(*) FROM client_day_counts WHERE booked = 0 AND attended = 0"), "no client day of nothing is left");
     }
 
     /** One random write in salon t; 1 when it happened. */
     private static int write(Random rnd, int t) throws SQLException {
         long tenant = tenants[t];
         List<Long> ids = ids(tenant);
-        int kind = ids.isEmpty() ? 0 : rnd.nextInt(10);
+        int kind = ids.isEmpty() ? 0 : rnd.nextInt(13);
         long b = ids.isEmpty() ? 0 : ids.get(rnd.nextInt(ids.size()));
         switch (kind) {
             case 0, 1 -> {
@@ -147,6 +160,21 @@ class BookingDayCountsRandomizedTest {
                 }
             }
             case 8 -> exec("DELETE FROM bookings WHERE id = " + b);
+            // another client's booking now (out of its visit: a visit is one client's)
+            case 10 -> exec("UPDATE bookings SET client_id = " + clients.get(t).get(rnd.nextInt(6)) + ", visit_id = NULL WHERE id = " + b);
+            case 11 -> {
+                // issue 36's merge of two clients (their visits and bookings move, a row update each); the duplicate leaves the pool
+                int from = rnd.nextInt(6);
+                int into = (from + 1 + rnd.nextInt(5)) % 6;
+                exec("SELECT salondesk_merge_clients(" + tenant + ", " + clients.get(t).get(from) + ", " + clients.get(t).get(into) + ")");
+                clients.get(t).set(from, newClient(t));
+            }
+            case 12 -> {
+                // ADR 15's forgetting: her bookings stay (anonymous), counted as before; she leaves the pool
+                int who = rnd.nextInt(6);
+                exec("SELECT salondesk_forget_client(" + tenant + ", " + clients.get(t).get(who) + ")");
+                clients.get(t).set(who, newClient(t));
+            }
             default -> {
                 // several rows in one statement: a day's bookings of a master moved to another, or all marked
                 long from = masters.get(t).get(rnd.nextInt(3));
@@ -217,6 +245,42 @@ class BookingDayCountsRandomizedTest {
         return out;
     }
 
+    /** Migration 58's client days as kept (rows of nothing left out): tenant/client/day/visit → booked, attended. */
+    private static Map<String, List<Integer>> keptClientDays() throws SQLException {
+        Map<String, List<Integer>> m = new TreeMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT tenant_id, client_id, day, visit_id, booked, attended "
+                + "FROM client_day_counts")) {
+            while (rs.next()) {
+                if (rs.getInt(5) != 0 || rs.getInt(6) != 0) {
+                    m.put(rs.getLong(1) + "/" + rs.getLong(2) + "/" + rs.getDate(3).toLocalDate() + "/" + rs.getLong(4), List.of(rs.getInt(5), rs.getInt(6)));
+                }
+            }
+        }
+        return m;
+    }
+
+    /** The client days from the rows, here: not cancelled, and arrived or completed, per client, salon day and visit (0: none). */
+    private static Map<String, List<Integer>> recomputedClientDays() throws SQLException {
+        Map<String, int[]> m = new TreeMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT b.tenant_id, b.client_id, b.starts_at, t.time_zone, "
+                + "b.status, coalesce(b.visit_id, 0) FROM bookings b JOIN tenants t ON t.id = b.tenant_id")) {
+            while (rs.next()) {
+                LocalDate day = rs.getObject(3, OffsetDateTime.class).toInstant().atZone(ZoneId.of(rs.getString(4))).toLocalDate();
+                String status = rs.getString(5);
+                int[] v = m.computeIfAbsent(rs.getLong(1) + "/" + rs.getLong(2) + "/" + day + "/" + rs.getLong(6), k -> new int[2]);
+                v[0] += status.equals("cancelled") ? 0 : 1;
+                v[1] += status.equals("arrived") || status.equals("completed") ? 1 : 0;
+            }
+        }
+        Map<String, List<Integer>> out = new TreeMap<>();
+        m.forEach((k, v) -> {
+            if (v[0] != 0 || v[1] != 0) {
+                out.put(k, Arrays.stream(v).boxed().toList());
+            }
+        });
+        return out;
+    }
+
     @Test
     void twoConnectionsMovingBookingsBetweenTwoMastersOfOneDayInOppositeDirectionsNeverDeadlock() throws Exception {
         long tenant = tenants[1];
@@ -241,6 +305,7 @@ class BookingDayCountsRandomizedTest {
             pool.shutdownNow();
         }
         assertEquals(recomputed(), kept());
+        assertEquals(recomputedClientDays(), keptClientDays());
     }
 
     /** rounds moves of booking from one master to the other and back, each in its own transaction started with the other's. */
