@@ -144,7 +144,7 @@ class ConsentOnlineBrowserTest {
     @Test
     void aFormRewrittenWhileSheReadsIsShownAgainAndOnlyTheNewWordsAreSigned() throws Exception {
         try (Browser b = new Browser("en", 390, 1200)) {
-            chooseBrowsAt(b, "09:30", "Marta Bondar", "067 222 0003");
+            chooseBrowsAt(b, "11:30", "Marta Bondar", "067 222 0003");
             b.type("signName", "Marta Bondar");
             b.find("#signAgree").click();
             // the admin rewrites the form while the page is open
