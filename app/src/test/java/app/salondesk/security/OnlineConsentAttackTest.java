@@ -47,8 +47,8 @@ class OnlineConsentAttackTest {
         new StaffRepository(s.dsl(AttackedServer.OWNER)).addOnlineLogin(WEB, AttackedServer.password(WEB).toCharArray());
         try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
             // both salons take online bookings: a salon that is on is still not the other's
-            st.execute("INSERT INTO online_settings (tenant_id, enabled, slug, max_open_per_phone) VALUES (" + s.bloom + ", true, 'bloom', 50), ("
-                    + s.rival + ", true, 'rival', 50)");
+            st.execute("INSERT INTO online_settings (tenant_id, enabled, slug, max_open_per_phone) VALUES (" + s.bloom + ", true, 'bloom', 20), ("
+                    + s.rival + ", true, 'rival', 20)");
             brows = id(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.bloom + ", 'Brows', 30) RETURNING id");
             rivalBrows = id(st, "INSERT INTO services (tenant_id, name, duration_min) VALUES (" + s.rival + ", 'Brows', 30) RETURNING id");
             st.execute("INSERT INTO master_services (tenant_id, master_id, service_id) VALUES (" + s.bloom + ", " + s.iryna + ", " + brows
@@ -151,8 +151,21 @@ class OnlineConsentAttackTest {
         String bloomBooking = "SELECT set_config('salondesk.source', 'online', true), salondesk_online_client(" + s.bloom + ", 'Eve', '" + phone
                 + "'); INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status, request_id) VALUES ("
                 + s.bloom + ", " + s.iryna + ", (SELECT id FROM clients), " + brows + ", '" + at(11, 0) + "', 30, 'confirmed', '" + request + "'); ";
-        assertEquals("42501", inTransaction(WEB, bloomBooking + "SELECT salondesk_online_sign_consent(" + s.rival + ", '" + rivalRequest + "', '"
-                + rivalPhone + "', " + rivalForm + ", 'en', 'Eve', '" + digestOf("Rival henna", "Rival text.") + "')"), "Rival's booking");
+        // Rival's online booking, signed in its own transaction: the answer is that signature, nothing new, and
+        // the transaction still fails on its own unsigned booking
+        assertEquals("23514", inTransaction(WEB, bloomBooking + "SELECT salondesk_online_sign_consent(" + s.rival + ", '" + rivalRequest + "', '"
+                + rivalPhone + "', " + rivalForm + ", 'en', 'Eve', '" + digestOf("Rival henna", "Rival text.") + "')"), "Rival's online booking");
+        // Rival's desk booking of the service, never signed: not the road's
+        UUID deskRequest = UUID.randomUUID();
+        try (Connection c = s.connect(AttackedServer.OWNER); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("SELECT set_config('salondesk.source', 'form', true)");
+            st.executeUpdate("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, request_id) VALUES ("
+                    + s.rival + ", " + s.roman + ", " + s.rivalClient + ", " + rivalBrows + ", '" + at(15, 0) + "', 30, '" + deskRequest + "')");
+            c.commit();
+        }
+        assertEquals("42501", inTransaction(WEB, bloomBooking + "SELECT salondesk_online_sign_consent(" + s.rival + ", '" + deskRequest + "', '"
+                + "+380671112244', " + rivalForm + ", 'en', 'Eve', '" + digestOf("Rival henna", "Rival text.") + "')"), "Rival's desk booking");
         assertEquals("42501", inTransaction(WEB, bloomBooking + "SELECT salondesk_online_sign_consent(" + s.rival + ", '" + request + "', '"
                 + phone + "', " + rivalForm + ", 'en', 'Eve', '" + digestOf("Rival henna", "Rival text.") + "')"), "Bloom's booking under Rival's id");
         assertEquals("22023", inTransaction(WEB, bloomBooking + "SELECT salondesk_online_sign_consent(" + s.bloom + ", '" + request + "', '"
