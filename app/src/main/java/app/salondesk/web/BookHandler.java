@@ -2,6 +2,7 @@ package app.salondesk.web;
 
 import app.salondesk.logic.online.OnlineDesk;
 import app.salondesk.model.clients.PhoneNumbers;
+import app.salondesk.model.online.OnlineConsent;
 import app.salondesk.model.online.OnlineOutcome;
 import app.salondesk.model.online.OnlineRequest;
 import app.salondesk.model.online.OnlineSalon;
@@ -38,6 +39,7 @@ final class BookHandler {
     static final int MAX_PHONE = 40;
     static final int MAX_EMAIL = 254;
     static final int MAX_NOTE = 500;
+    static final int MAX_SIGN_NAME = 200;
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]+\\.[^@\\s]+");
     private static final Pattern CONTROL = Pattern.compile("[\\p{Cntrl}&&[^\\r\\n\\t]]");
 
@@ -79,13 +81,35 @@ final class BookHandler {
         String email = text(ctx.formParam("email"));
         String note = text(ctx.formParam("note"));
         boolean consent = ctx.formParam("consent") != null;
+        List<OnlineConsent.Shown> shown = shownForms(ctx.formParams("consentForm"));
+        String signName = text(ctx.formParam("signName"));
+        boolean signAgree = ctx.formParam("signAgree") != null;
 
         WebText t = pages.text(ctx, salon);
+        // the forms as they stand now (issue 36); a database out of reach keeps those the page showed
+        List<Views.ConsentFormView> forms;
+        if (unreachable == null) {
+            try {
+                forms = salonPage.consentForms(t, salon, serviceId);
+            } catch (RuntimeException e) {
+                if (!Unavailable.is(e)) {
+                    throw e;
+                }
+                unreachable = e;
+                forms = asSent(shown);
+            }
+        } else {
+            forms = asSent(shown);
+        }
+        Signed sign = new Signed(forms, signName, signAgree);
         Map<String, String> errors = new LinkedHashMap<>();
         String e164 = validate(t, salon, name, phone, email, note, consent, errors);
+        if (!forms.isEmpty()) {
+            signProblems(t, signName, signAgree, errors);
+        }
         String notice = startProblem(t, salon, start);
         if (!errors.isEmpty() || notice != null) {
-            answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, notice, requestId, name, phone, email, note, consent);
+            answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, notice, requestId, name, phone, email, note, consent, sign);
             return;
         }
         if (!phones.tryAcquire(e164)) {
@@ -98,7 +122,7 @@ final class BookHandler {
                 throw unreachable;     // asked once already: no second wait for the pool
             }
             outcome = desk.book(new OnlineRequest(salon.tenantId(), serviceId, masterId, start, name, phone,
-                    email, note, UUID.fromString(requestId)));
+                    email, note, UUID.fromString(requestId), new OnlineConsent(signName, signAgree, shown)));
         } catch (RuntimeException e) {
             if (!Unavailable.is(e)) {
                 throw e;
@@ -109,7 +133,7 @@ final class BookHandler {
             log.warn("online booking request {} for salon {}: database unreachable ({}), the form is kept for a retry",
                     requestId, salon.tenantId(), Unavailable.summary(e));
             Views.FormView same = salonPage.form(ctx, salon, serviceId, masterId, start, Map.of(), null, requestId,
-                    name, phone, email, note, consent);
+                    name, phone, email, note, consent, sign.forms(), sign.name(), sign.agree());
             ctx.header("Retry-After", "5");
             render(ctx, 503, t, salon, new Views.AnswerView(t.get("web.unavailable.title"), t.get("web.unsure.text"), null, List.of(),
                     same, null, null, null));
@@ -120,7 +144,7 @@ final class BookHandler {
             ctx.redirect("/" + salon.slug() + "/b/" + b.booking().token() + "?new=1", HttpStatus.SEE_OTHER);
         } else if (outcome instanceof OnlineOutcome.TimeTaken taken) {
             Views.FormView form = salonPage.form(ctx, salon, serviceId, masterId, start, Map.of(), null, requestId,
-                    name, phone, email, note, consent);
+                    name, phone, email, note, consent, sign.forms(), sign.name(), sign.agree());
             // the alternatives are a new request: the taken one made no booking, and one tap books once
             String again = UUID.randomUUID().toString();
             List<Views.Alternative> alternatives = new ArrayList<>();
@@ -136,16 +160,20 @@ final class BookHandler {
                     "/" + salon.slug(), t.get("web.chooseAnotherTime")));
         } else if (outcome instanceof OnlineOutcome.TryAgain) {
             Views.FormView same = salonPage.form(ctx, salon, serviceId, masterId, start, Map.of(), null, requestId,
-                    name, phone, email, note, consent);
+                    name, phone, email, note, consent, sign.forms(), sign.name(), sign.agree());
             render(ctx, 503, t, salon, new Views.AnswerView(t.get("web.busy.title"), t.get("web.busy.text"), null, List.of(),
                     same, null, null, null));
         } else if (outcome instanceof OnlineOutcome.Invalid invalid) {
             String reason = t.orCall(invalid.reason(), salon.phone());
             if (List.of("name", "phone", "email", "note").contains(invalid.field())) {
                 errors.put(invalid.field(), reason);
-                answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, null, requestId, name, phone, email, note, consent);
+                answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, null, requestId, name, phone, email, note, consent, sign);
+            } else if ("consentForm".equals(invalid.field())) {
+                // the forms are shown again as they stand now: read, named and ticked again
+                answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, reason, requestId, name, phone, email, note, consent,
+                        new Signed(salonPage.consentForms(t, salon, serviceId), signName, false));
             } else {
-                answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, reason, requestId, name, phone, email, note, consent);
+                answerInvalid(ctx, t, salon, serviceId, masterId, start, errors, reason, requestId, name, phone, email, note, consent, sign);
             }
         }
     }
@@ -211,9 +239,9 @@ final class BookHandler {
 
     private void answerInvalid(Context ctx, WebText t, OnlineSalon salon, long serviceId, long masterId, Instant start,
                                Map<String, String> errors, String notice, String requestId, String name, String phone,
-                               String email, String note, boolean consent) {
+                               String email, String note, boolean consent, Signed sign) {
         Views.FormView edit = salonPage.form(ctx, salon, serviceId, masterId, start, errors, notice, requestId,
-                name, phone, email, note, consent);
+                name, phone, email, note, consent, sign.forms(), sign.name(), sign.agree());
         String summary = start.isBefore(Instant.EPOCH.plusSeconds(86400)) ? null : t.dateOf(start) + ", " + t.time(start);
         render(ctx, 422, t, salon, new Views.AnswerView(t.get("web.invalid.title"), t.get("web.invalid.text"), summary,
                 List.of(), null, edit, "/" + salon.slug(), t.get("web.chooseAnotherTime")));
@@ -221,6 +249,48 @@ final class BookHandler {
 
     private void render(Context ctx, int status, WebText t, OnlineSalon salon, Views.AnswerView view) {
         pages.render(ctx, status, "answer.jte", pages.frame(ctx, t, view.title(), salon), "v", view);
+    }
+
+    /** The consent forms of the form, the typed full name and the tick (issue 36). */
+    private record Signed(List<Views.ConsentFormView> forms, String name, boolean agree) {
+    }
+
+    private static final Pattern SHOWN = Pattern.compile("([1-9][0-9]{0,17})\\.(uk|ru|en)\\.([0-9a-f]{64})");
+    private static final int MAX_FORMS = 20;
+
+    /** The forms the page showed, as it wrote them: anything else is not our form (400). */
+    private static List<OnlineConsent.Shown> shownForms(List<String> values) {
+        if (values.size() > MAX_FORMS) {
+            throw new BadRequestResponse();
+        }
+        List<OnlineConsent.Shown> out = new ArrayList<>();
+        for (String v : values) {
+            java.util.regex.Matcher m = SHOWN.matcher(v);
+            if (!m.matches()) {
+                throw new BadRequestResponse();
+            }
+            out.add(new OnlineConsent.Shown(Long.parseLong(m.group(1)), m.group(2), m.group(3)));
+        }
+        return out;
+    }
+
+    /** The forms as the page sent them back, without their words (kept for a retry while the database is away). */
+    private static List<Views.ConsentFormView> asSent(List<OnlineConsent.Shown> shown) {
+        return shown.stream().map(s -> new Views.ConsentFormView("", "", s.templateId() + "." + s.language() + "." + s.digest())).toList();
+    }
+
+    /** The signature's fields: her full name typed and the tick, both needed when a form is shown. */
+    private static void signProblems(WebText t, String signName, boolean signAgree, Map<String, String> errors) {
+        if (signName.isBlank()) {
+            errors.put("signName", t.get("web.invalid.signName"));
+        } else if (signName.length() > MAX_SIGN_NAME) {
+            errors.put("signName", t.format("web.invalid.tooLong", MAX_SIGN_NAME));
+        } else if (CONTROL.matcher(signName).find() || signName.contains("\n")) {
+            errors.put("signName", t.get("web.invalid.nameChars"));
+        }
+        if (!signAgree) {
+            errors.put("signAgree", t.get("web.invalid.signAgree"));
+        }
     }
 
     /** A hidden id the page wrote: anything else is not our form (400). */

@@ -121,6 +121,11 @@ final class SalonLanes implements OnlineDesk {
     }
 
     @Override
+    public List<app.salondesk.model.online.OnlineConsentForm> consentForms(long tenantId, long serviceId, String language) {
+        return in(tenantId, () -> desk.consentForms(tenantId, serviceId, language));
+    }
+
+    @Override
     public OnlineOutcome book(OnlineRequest request) {
         return in(request.tenantId(), () -> desk.book(request));
     }

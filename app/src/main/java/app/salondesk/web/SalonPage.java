@@ -161,7 +161,7 @@ final class SalonPage {
                 timeSummary = new Views.Summary(t.get("web.step.time"), t.dateOf(chosen.start()) + ", " + t.timeSpan(chosen.start(), stays)
                         + (master == null ? " · " + chosen.masterName() : ""), q + "&day=" + day);
                 form = form(ctx, salon, service.id(), chosen.masterId(), chosen.start(), Map.of(), null,
-                        UUID.randomUUID().toString(), "", "", "", "", false);
+                        UUID.randomUUID().toString(), "", "", "", "", false, consentForms(t, salon, service.id()), "", false);
             }
         }
         Views.SalonView view = new Views.SalonView(salon.address() == null || salon.address().isBlank() ? null : salon.address(),
@@ -191,10 +191,18 @@ final class SalonPage {
 
     /** The booking form (or its hidden copy), with a CSRF token for this browser. */
     Views.FormView form(Context ctx, OnlineSalon salon, long serviceId, long masterId, Instant start, Map<String, String> errors,
-                        String notice, String requestId, String name, String phone, String email, String note, boolean consent) {
+                        String notice, String requestId, String name, String phone, String email, String note, boolean consent,
+                        List<Views.ConsentFormView> consentForms, String signName, boolean signAgree) {
         return new Views.FormView("/" + salon.slug() + "/book", pages.csrfToken(ctx), requestId, Long.toString(serviceId),
                 Long.toString(masterId), Long.toString(start.getEpochSecond()), name, phone, email, note, consent, errors,
-                PhoneNumbers.example(salon.country()), notice);
+                PhoneNumbers.example(salon.country()), notice, consentForms, signName, signAgree);
+    }
+
+    /** The consent forms the service asks to sign before it is booked (issue 36), in the page's language where written. */
+    List<Views.ConsentFormView> consentForms(WebText t, OnlineSalon salon, long serviceId) {
+        return desk.consentForms(salon.tenantId(), serviceId, t.lang()).stream()
+                .map(f -> new Views.ConsentFormView(f.title(), f.body(), f.id() + "." + f.language() + "." + f.digest()))
+                .toList();
     }
 
     /** The choices in the query string; anything malformed is as if not chosen. */

@@ -36,11 +36,13 @@ public final class Views {
 
     /**
      * The booking form, or its hidden copy in a retry or an alternative's button. {@code errors}
-     * maps a field (name, phone, email, note, consent) to what is wrong with it.
+     * maps a field (name, phone, email, note, consent, signName, signAgree) to what is wrong with it.
+     * {@code consentForms}: the forms the service asks to sign, with the typed full name and the tick.
      */
     public record FormView(String action, String csrf, String requestId, String serviceId, String masterId,
                            String start, String name, String phone, String email, String note, boolean consent,
-                           Map<String, String> errors, String phoneExample, String notice) {
+                           Map<String, String> errors, String phoneExample, String notice,
+                           List<ConsentFormView> consentForms, String signName, boolean signAgree) {
         public String error(String field) {
             return errors.get(field);
         }
@@ -51,8 +53,16 @@ public final class Views {
 
         public FormView at(String otherMaster, String otherStart, String otherRequestId) {
             return new FormView(action, csrf, otherRequestId, serviceId, otherMaster, otherStart, name, phone, email, note,
-                    consent, Map.of(), phoneExample, null);
+                    consent, Map.of(), phoneExample, null, consentForms, signName, signAgree);
         }
+    }
+
+    /**
+     * A consent form on the booking step (issue 36): its title and text in the language shown, and
+     * {@code value}, what the form sends back ({@code <id>.<language>.<digest of the words shown>}) so
+     * that what is signed is what was read. A copy kept in a hidden form may carry no words.
+     */
+    public record ConsentFormView(String title, String text, String value) {
     }
 
     /**

@@ -255,6 +255,13 @@ public final class ClientRecordViewModel {
 
     // ---- commands ----------------------------------------------------------------------------
 
+    private Long preferredTemplate;
+
+    /** The form to offer for signing once the record is read: the booking form's "Sign now…" (issue 36). */
+    public void preferTemplate(long templateId) {
+        this.preferredTemplate = templateId;
+    }
+
     /** Reads the whole record of the client in the background. */
     public void load(long clientId, String clientName) {
         this.clientId = clientId;
@@ -291,6 +298,7 @@ public final class ClientRecordViewModel {
         signatures.setAll(l.signatures().stream().map(s -> new SignatureRow(s, messages.format("record.consent.signedLine", s.title(),
                 s.typedName(), dateFormat.format(s.signedAt().atZone(zone))))).toList());
         templates.setAll(l.templates().stream().filter(t -> language(t) != null).toList());
+        templates.stream().filter(t -> preferredTemplate != null && t.id() == preferredTemplate).findFirst().ifPresent(template::set);
         if (template.get() == null && !templates.isEmpty()) {
             template.set(templates.get(0));
         }

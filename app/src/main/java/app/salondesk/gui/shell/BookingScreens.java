@@ -368,6 +368,8 @@ final class BookingScreens {
         form.setNoShowLookup(clientId -> visits.noShows(salon.id(), clientId));
         // and one with an alert ("allergic to ammonia") is shouted at whoever books her (issue 36)
         form.setAlertLookup(clientId -> records.alerts().forClient(salon.id(), clientId));
+        // a service's consent form she never signed is prompted for, with "Sign now…" (issue 36)
+        form.setConsentSigning((clientId, serviceId) -> records.record().unsignedConsents(salon.id(), clientId, serviceId), this::signConsent);
         refreshCatalogue();
         if (role.mayEditBookings()) {
             form.setWaitlist(waitlist);
@@ -375,6 +377,18 @@ final class BookingScreens {
             form.setOnlineMatches(onlineMatches);
         }
         return form;
+    }
+
+    /** The booking form's "Sign now…": her Record… window with the form chosen for signing; {@code after} once it closes. */
+    private void signConsent(long clientId, String clientName, long templateId, Runnable after) {
+        app.salondesk.gui.clients.ClientRecordViewModel record = new app.salondesk.gui.clients.ClientRecordViewModel(salon, records.record(),
+                records.visits(), records.merges(), tasks, messages);
+        record.preferTemplate(templateId);
+        record.load(clientId, clientName);
+        var view = new app.salondesk.gui.clients.ClientRecordView(record, javafx.collections.FXCollections.observableArrayList(),
+                role == StaffRole.ADMIN, messages);
+        Stage window = view.showInWindow(stage, messages.format("client.record.title", clientName));
+        window.setOnHidden(e -> after.run());
     }
 
     /** Services or offers may have changed: the next form (and the calendar's drag) use them. */

@@ -113,6 +113,14 @@ public final class BookingEngine {
 
         /** The booking was made (now, or before by the same request id): in the same transaction. */
         void booked(DSLContext tx, Booking booking);
+
+        /**
+         * Whether "taken" still offers the nearest free times (looked for after the transaction): the
+         * waitlist tries its own next time and needs none; a client's signed consent (issue 36) does.
+         */
+        default boolean offersWhenTaken() {
+            return false;
+        }
     }
 
     // ---- new bookings ------------------------------------------------------------------------
@@ -162,7 +170,7 @@ public final class BookingEngine {
         UUID requestId = cmd.requestId() != null ? cmd.requestId() : UUID.randomUUID();
         String phone = newPhone ? PhoneNumbers.normalise(cmd.newClient().phone(), region).orElse(null) : null;
         boolean usual = cmd.clientId() != null && !cmd.overrideHours() && !cmd.waivePatchTest() && alongside == null;
-        boolean offers = alongside == null;
+        boolean offers = alongside == null || alongside.offersWhenTaken();
         Function<DSLContext, BookingOutcome> truth = d -> BookingRows.byRequest(d, cmd.tenantId(), requestId, cmd.source(), phone)
                 .<BookingOutcome>map(Booked::new).orElseGet(() -> new TryAgain(TryAgain.Why.CONNECTION_LOST));
         WriteProtocol.Write<BookingOutcome> write = protocol().write(WriteProtocol.BOOKING, cmd.tenantId(), List.of(cmd.masterId()), cmd.source())

@@ -223,6 +223,17 @@ public final class ClientRecordRepository {
                         Map.of("uk", r.getBodyUk(), "ru", r.getBodyRu(), "en", r.getBodyEn()), r.getActive()));
     }
 
+    /**
+     * The service's active consent forms that the client has never signed: what the booking form prompts
+     * for (issue 36). A salon-wide form is not the booking's to ask for.
+     */
+    public List<ConsentTemplate> unsignedConsents(long tenantId, long clientId, long serviceId) {
+        return consentTemplates(tenantId, true).stream().filter(t -> t.serviceId() != null && t.serviceId() == serviceId)
+                .filter(t -> !dsl.fetchExists(CONSENT_SIGNATURES, CONSENT_SIGNATURES.TENANT_ID.eq(tenantId)
+                        .and(CONSENT_SIGNATURES.CLIENT_ID.eq(clientId)).and(CONSENT_SIGNATURES.TEMPLATE_ID.eq(t.id()))))
+                .toList();
+    }
+
     /** A new consent form (an admin's), or a change of one ({@code id} given). */
     public RecordOutcome<Long> saveConsentTemplate(long tenantId, Long id, Long serviceId, Map<String, String> titles,
                                                   Map<String, String> bodies, boolean active) {

@@ -43,7 +43,17 @@ public interface OnlineDesk {
      */
     List<OnlineTime> freeTimes(long tenantId, long serviceId, Long masterId, LocalDate day);
 
-    /** Books through the engine; the same request id again answers with the booking already made. */
+    /**
+     * The consent forms a booking of the service needs signed on the page (issue 36), each in
+     * {@code language} where written, else in the first language it is written in; empty for most services.
+     */
+    List<app.salondesk.model.online.OnlineConsentForm> consentForms(long tenantId, long serviceId, String language);
+
+    /**
+     * Books through the engine; a service with consent forms needs {@link OnlineRequest#consent()} to sign
+     * every one as shown, and the signatures are written in the booking's own transaction. The same request
+     * id again answers with the booking already made.
+     */
     OnlineOutcome book(OnlineRequest request);
 
     /** The booking behind a private link, if the token names one. */

@@ -75,6 +75,7 @@ public final class OnlineDeskService implements OnlineDesk {
     private final OnlineRepository repository;
     private final OnlineCatalogue catalogue;
     private final BookingEngine engine;
+    private final OnlineConsents consents;
     private final Clock clock;
     private volatile java.util.function.LongConsumer onWaitlistJoined = tenant -> { };
 
@@ -105,6 +106,7 @@ public final class OnlineDeskService implements OnlineDesk {
         this.catalogue = new OnlineCatalogue(repository, catalogueTtl, System::nanoTime);
         // a server facing a crowd: losers of the same time share one search for their offers
         this.engine = new BookingEngine(dsl, catalogueTtl.isZero() ? Duration.ZERO : SHARED_OFFERS).waitingForLocksAtMost(lockWait);
+        this.consents = new OnlineConsents(dsl);
         this.clock = clock;
     }
 
@@ -174,6 +176,11 @@ public final class OnlineDeskService implements OnlineDesk {
     }
 
     @Override
+    public List<app.salondesk.model.online.OnlineConsentForm> consentForms(long tenantId, long serviceId, String language) {
+        return OnlineConsents.in(consents.allLanguages(tenantId, serviceId), language);
+    }
+
+    @Override
     public OnlineOutcome book(OnlineRequest r) {
         Optional<OnlineSalon> found = catalogue.byTenant(r.tenantId());
         if (found.isEmpty()) {
@@ -220,15 +227,26 @@ public final class OnlineDeskService implements OnlineDesk {
         if (overTheCap(r, phone.get()) && !repository.madeBy(r.tenantId(), r.requestId(), phone.get())) {
             return new OnlineOutcome.Invalid("phone", "online.invalid.tooMany");
         }
+        // a service with consent forms: signed as shown, in the booking's own transaction (issue 36, migration 60)
+        List<app.salondesk.model.online.OnlineConsentForm> forms = consents.allLanguages(r.tenantId(), r.serviceId());
+        Optional<String> unsigned = OnlineConsents.problem(r.consent(), forms);
+        if (unsigned.isPresent()) {
+            return new OnlineOutcome.Invalid("consentForm", unsigned.get());
+        }
+        OnlineConsents.Signing signing = forms.isEmpty() ? null : consents.signing(r, phone.get(), forms);
         NewBooking cmd = new NewBooking(r.tenantId(), r.masterId(), null, new NewBooking.ClientDetails(name, phone.get()), r.serviceId(),
                 r.start(), null, note, r.requestId(), Source.ONLINE, false);
-        BookingOutcome outcome = engine.book(cmd, salon.arriveConfirmed() ? BookingStatus.CONFIRMED : BookingStatus.PENDING);
+        BookingStatus status = salon.arriveConfirmed() ? BookingStatus.CONFIRMED : BookingStatus.PENDING;
+        BookingOutcome outcome = signing == null ? engine.book(cmd, status) : engine.book(cmd, status, signing);
         return outcome.fold(
                 booked -> linked(r, phone.get(), email),
                 taken -> new OnlineOutcome.TimeTaken(offer(taken.nearestFree(), masters, window)),
                 again -> new OnlineOutcome.TryAgain(),
                 changed -> new OnlineOutcome.TryAgain(),
-                invalid -> refused(r, phone.get(), invalid));
+                invalid -> signing != null && (signing.failed() || invalid.reason() == InvalidReason.BAD_VALUE)
+                        // the database refused the signature, or a form appeared or changed before the commit
+                        ? new OnlineOutcome.Invalid("consentForm", "online.invalid.consentChanged")
+                        : refused(r, phone.get(), invalid));
     }
 
     private boolean overTheCap(OnlineRequest r, String phone) {

@@ -40,7 +40,7 @@ public sealed interface OnlineOutcome {
 
     /**
      * The request cannot be carried out. {@code field} names the form field at fault
-     * ("phone", "name", "email", "note", "start", "service", "master") or is empty;
+     * ("phone", "name", "email", "note", "start", "service", "master", "consentForm") or is empty;
      * {@code reason} is a message-bundle key the page writes in the client's language.
      */
     record Invalid(String field, String reason) implements OnlineOutcome {

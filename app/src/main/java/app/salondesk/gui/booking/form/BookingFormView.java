@@ -272,6 +272,20 @@ public final class BookingFormView {
         alerts.visibleProperty().bind(vm.alertsProperty().isNotEmpty());
         alerts.managedProperty().bind(alerts.visibleProperty());
         grid.add(alerts, 1, row++);
+        // a service with a consent form she never signed (issue 36): said, with the way to sign it now
+        Label consent = new Label();
+        consent.setId("form-consent");
+        consent.getStyleClass().add("no-shows-warning");
+        consent.setWrapText(true);
+        consent.textProperty().bind(vm.consentProperty());
+        Button signNow = new Button(messages.get("form.consent.signNow"));
+        signNow.setId("form-consent-sign");
+        signNow.setOnAction(e -> vm.signConsent());
+        HBox consentRow = new HBox(8, consent, signNow);
+        consentRow.setAlignment(Pos.CENTER_LEFT);
+        consentRow.visibleProperty().bind(vm.consentProperty().isNotEmpty());
+        consentRow.managedProperty().bind(consentRow.visibleProperty());
+        grid.add(consentRow, 1, row++);
         grid.addRow(row++, label("form.service"), new HBox(8, grow(service), price));
         grid.add(error(vm.visibleError("service", vm.serviceErrorProperty())), 1, row++);
         grid.addRow(row++, label("form.master"), master);

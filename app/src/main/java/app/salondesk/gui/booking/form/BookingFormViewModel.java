@@ -94,6 +94,7 @@ public final class BookingFormViewModel {
     private final FreeStarts freeStarts;
     private final FormNoShows noShows;
     private final FormAlerts alerts;
+    private final FormConsents consents;
     private final FormOnlineMatch onlineMatch;
     private final BooleanProperty outsideHours = new SimpleBooleanProperty(this, "outsideHours");
     /** Whether this person may book outside working hours (an admin: ADR 5); the tick box is theirs only. */
@@ -122,6 +123,7 @@ public final class BookingFormViewModel {
         this.waitlist = new FormWaitlist(salon.id(), tasks, messages);
         this.noShows = new FormNoShows(salon.zone(), tasks, messages);
         this.alerts = new FormAlerts(tasks, messages);
+        this.consents = new FormConsents(tasks, messages);
         this.onlineMatch = new FormOnlineMatch(salon.country(), tasks, messages);
         this.repeat = new FormRepeat(salon, new BookingSeries(engine), tasks, messages, saving::set, this::failed, start::instant);
         this.checks = new FormChecks(salon, messages, clientName, clientPhone, master, start.errorProperty(), duration,
@@ -137,7 +139,9 @@ public final class BookingFormViewModel {
         clientId.addListener((obs, old, now) -> {
             noShows.lookUp(now);
             alerts.lookUp(now);
+            consents.lookUp(now, service.get() == null ? null : service.get().id());
         });
+        service.addListener((obs, old, s) -> consents.lookUp(clientId.get(), s == null ? null : s.id()));
         clientName.addListener((obs, old, now) -> {
             clientId.set(null);   // typed over a chosen client: a new or other client
             checks.touch("client");
@@ -269,6 +273,24 @@ public final class BookingFormViewModel {
     public void setAlertLookup(java.util.function.LongFunction<List<String>> lookup) {
         alerts.use(lookup);
         alerts.lookUp(clientId.get());
+    }
+
+    /**
+     * Where the form reads the consent forms of the chosen service that the chosen client never signed,
+     * and how "Sign now…" opens their signing (issue 36); without it the form prompts for none.
+     */
+    public void setConsentSigning(FormConsents.Lookup lookup, FormConsents.Signer signer) {
+        consents.use(lookup, signer);
+    }
+
+    /** "Needs a signed consent: <title>" for the chosen client and service, or "". Booking stays allowed. */
+    public ReadOnlyStringProperty consentProperty() {
+        return consents.property();
+    }
+
+    /** Opens the signing of the first form the prompt names; the prompt is read again once it closes. */
+    public void signConsent() {
+        consents.sign(clientName.get());
     }
 
     /** The chosen client's alerts (issue 36), or "" (none, or no client chosen yet). */
