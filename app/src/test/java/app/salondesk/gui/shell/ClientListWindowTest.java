@@ -1,6 +1,5 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientsFixture;
 import app.salondesk.model.clients.ClientListRow;
@@ -15,18 +14,15 @@ import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.text.Text;
-import javafx.stage.Stage;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -51,17 +47,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class ClientListWindowTest {
 
-    private static ClientsOnDesk salon;
+    @RegisterExtension
+    static final ClientsOnDesk salon = new ClientsOnDesk("client_list_window");
     private static ClientsFixture fx;
     private static String receptionist;
 
-    private final BackgroundTasks tasks = new BackgroundTasks();
-    private Stage stage;
-
     @BeforeAll
-    static void salon() {
-        salon = new ClientsOnDesk("client_list_window");
-        fx = salon.fx;
+    static void data() {
+        fx = salon.fx();
         receptionist = salon.login("rec", StaffRole.RECEPTIONIST);
         // the fixture's clock is 10 March 2026: Iryna's birthday is this month, Zoia's is not
         fx.dsl.execute("UPDATE clients SET tags = '{VIP,student}', birthday = DATE '1990-03-15' WHERE id = " + fx.iryna);
@@ -70,26 +63,10 @@ class ClientListWindowTest {
                 + ", 'Allergic to ammonia', true)");
     }
 
-    @AfterAll
-    static void close() {
-        salon.close();
-    }
-
-    @AfterEach
-    void closeWindows(FxRobot robot) {
-        ClientsOnDesk.closeOtherWindows(robot, stage);
-        tasks.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
     @Test
     void filtersNarrowTheListAndTheExportReadsBack(FxRobot robot, @TempDir Path dir) throws Exception {
         Path csv = dir.resolve("clients.csv");
-        FrontDesk desk = salon.open(robot, stage, tasks, receptionist);
+        FrontDesk desk = salon.open(robot, receptionist);
         robot.interact(() -> {
             desk.setFileChooser((window, name) -> {
                 assertEquals("clients.csv", name);
@@ -156,7 +133,7 @@ class ClientListWindowTest {
     void lastVisitIsTheDesksDayAndNoHeaderOrPromptIsCutInAnyLanguage(FxRobot robot) throws Exception {
         for (Locale language : List.of(Locale.ENGLISH, Locale.forLanguageTag("uk"), Locale.forLanguageTag("ru"))) {
             Messages messages = new Messages(language);
-            FrontDesk desk = salon.open(robot, stage, tasks, receptionist, language, ClientsFixture.CLOCK);
+            FrontDesk desk = salon.open(robot, receptionist, language, ClientsFixture.CLOCK);
             robot.interact(desk::openClientList);
             waitFor(() -> names(robot).size() == 8);
 
@@ -186,7 +163,7 @@ class ClientListWindowTest {
                 assertTrue(prompt.getLayoutBounds().getWidth() <= room, language + ": the prompt \"" + editor.getPromptText()
                         + "\" needs " + prompt.getLayoutBounds().getWidth() + " px, its field has " + room);
             }
-            ClientsOnDesk.closeOtherWindows(robot, stage);
+            salon.closeOtherWindows(robot);
         }
     }
 

@@ -8,7 +8,13 @@ import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.time.Clock;
@@ -21,21 +27,63 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The set-up the desk's client tests share (ClientListWindowTest, ClientRecordOnDeskTest, ConfirmAlertOnDeskTest,
- * ForgetClientOnDeskTest): the {@link ClientsFixture} salon with real staff logins, the front desk opened in the
- * TestFX stage as one of them, the windows a test left open closed after it, and the wait for what the desk shows.
- * One per test class, made in {@code @BeforeAll} and closed in {@code @AfterAll}; the stage and the background
- * tasks stay each test's own.
+ * ForgetClientOnDeskTest), as a JUnit extension beside TestFX's {@code ApplicationExtension}: the {@link ClientsFixture}
+ * salon with real staff logins for the test class, the front desk opened in TestFX's stage as one of them with each
+ * test's own background tasks, the windows a test left open closed after it, and the wait for what the desk shows.
+ * A test class holds it in a static {@code @RegisterExtension} field and adds its logins and rows in its own
+ * {@code @BeforeAll}, which runs after the salon is made.
  */
-final class ClientsOnDesk implements AutoCloseable {
+final class ClientsOnDesk implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, AfterAllCallback {
 
-    /** The salon, its clients, masters and services. */
-    final ClientsFixture fx;
-    private final StaffLogins logins;
+    private final String schema;
     private final Map<String, StaffRole> roles = new HashMap<>();
+    private ClientsFixture fx;
+    private StaffLogins logins;
+    private BackgroundTasks tasks;
+    private Stage stage;
 
+    /** The salon is made in a schema of this name before the class's tests. */
     ClientsOnDesk(String schema) {
+        this.schema = schema;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
         fx = new ClientsFixture(schema);
         logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        tasks = new BackgroundTasks();
+        stage = FxToolkit.toolkitContext().getRegisteredStage();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        closeOtherWindows(new FxRobot());
+        tasks.close();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        logins.close();
+        fx.close();
+    }
+
+    /** The salon, its clients, masters and services. */
+    ClientsFixture fx() {
+        return fx;
+    }
+
+    /** TestFX's stage, where the desk is shown. */
+    Stage stage() {
+        return stage;
+    }
+
+    /** The test's background tasks (stopped after it). */
+    BackgroundTasks tasks() {
+        return tasks;
     }
 
     /** A new real login of the salon with {@code role}; answers its name. */
@@ -45,13 +93,13 @@ final class ClientsOnDesk implements AutoCloseable {
         return login;
     }
 
-    /** The desk in English on the fixture's day ({@link ClientsFixture#CLOCK}), signed in as {@code login}, shown in {@code stage}. */
-    FrontDesk open(FxRobot robot, Stage stage, BackgroundTasks tasks, String login) {
-        return open(robot, stage, tasks, login, Locale.ENGLISH, ClientsFixture.CLOCK);
+    /** The desk in English on the fixture's day ({@link ClientsFixture#CLOCK}), signed in as {@code login}. */
+    FrontDesk open(FxRobot robot, String login) {
+        return open(robot, login, Locale.ENGLISH, ClientsFixture.CLOCK);
     }
 
-    /** The desk in {@code language} at {@code clock}, signed in as {@code login}, shown in {@code stage}. */
-    FrontDesk open(FxRobot robot, Stage stage, BackgroundTasks tasks, String login, Locale language, Clock clock) {
+    /** The desk in {@code language} at {@code clock}, signed in as {@code login}. */
+    FrontDesk open(FxRobot robot, String login, Locale language, Clock clock) {
         FrontDesk[] desk = new FrontDesk[1];
         robot.interact(() -> {
             desk[0] = TestDesks.frontDesk(stage, logins.dsl(login), fx.salon, tasks, new Messages(language), clock, login,
@@ -63,7 +111,7 @@ final class ClientsOnDesk implements AutoCloseable {
     }
 
     /** Hides every window but the test's stage: the card and record windows of one test are not the next test's. */
-    static void closeOtherWindows(FxRobot robot, Stage stage) {
+    void closeOtherWindows(FxRobot robot) {
         robot.interact(() -> new ArrayList<>(Window.getWindows()).stream().filter(w -> w != stage).forEach(Window::hide));
     }
 
@@ -71,11 +119,5 @@ final class ClientsOnDesk implements AutoCloseable {
     static void waitFor(Callable<Boolean> condition) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
         WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    @Override
-    public void close() {
-        logins.close();
-        fx.close();
     }
 }
