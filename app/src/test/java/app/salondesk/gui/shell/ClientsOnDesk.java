@@ -8,6 +8,7 @@ import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -27,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The set-up the desk's client tests share (ClientListWindowTest, ClientRecordOnDeskTest, ConfirmAlertOnDeskTest,
- * ForgetClientOnDeskTest), as a JUnit extension beside TestFX's {@code ApplicationExtension}: the {@link ClientsFixture}
+ * ForgetClientOnDeskTest, MarketingConsentOnDeskTest, ConsentFormsWindowTest), as a JUnit extension beside TestFX's {@code ApplicationExtension}: the {@link ClientsFixture}
  * salon with real staff logins for the test class, the front desk opened in TestFX's stage as one of them with each
  * test's own background tasks, the windows a test left open closed after it, and the wait for what the desk shows.
  * A test class holds it in a static {@code @RegisterExtension} field and adds its logins and rows in its own
@@ -91,6 +92,11 @@ final class ClientsOnDesk implements BeforeAllCallback, BeforeEachCallback, Afte
         String login = logins.add(fx.tenant, prefix, role.name().toLowerCase(Locale.ROOT));
         roles.put(login, role);
         return login;
+    }
+
+    /** A pool signed in as {@code login}, for what a test does beside the desk. */
+    DSLContext dsl(String login) {
+        return logins.dsl(login);
     }
 
     /** The desk in English on the fixture's day ({@link ClientsFixture#CLOCK}), signed in as {@code login}. */
