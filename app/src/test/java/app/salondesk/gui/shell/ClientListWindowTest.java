@@ -149,12 +149,15 @@ class ClientListWindowTest {
             TableView<?> table = robot.lookup("#clients-table").queryAs(TableView.class);
             List<String> headers = table.getColumns().stream().map(TableColumnBase::getText).toList();
             assertTrue(headers.contains(messages.get("clients.list.col.noShows")), headers.toString());
+            int looked = 0;
             for (Node header : robot.from(table).lookup(".column-header").queryAll()) {
                 Label label = (Label) header.lookup(".label");
                 if (label != null && headers.contains(label.getText())) {
                     assertEquals(label.getText(), shown(label), language + ": a column's header is cut");
+                    looked++;
                 }
             }
+            assertEquals(headers.size(), looked, language + ": every column's header was looked at");
             for (String picker : List.of("#clients-visit-before", "#clients-visit-after")) {
                 TextField editor = robot.lookup(picker).queryAs(DatePicker.class).getEditor();
                 Text prompt = new Text(editor.getPromptText());
