@@ -3,21 +3,27 @@ package app.salondesk.gui.clients;
 import app.salondesk.gui.common.FxDebouncer;
 import app.salondesk.i18n.Messages;
 import app.salondesk.model.clients.ClientListRow;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.control.skin.TableColumnHeader;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -32,6 +38,9 @@ import java.util.function.Function;
  * controls; {@link ClientListViewModel} holds the rest.
  */
 public final class ClientListView {
+
+    /** Room for the sort arrow a sorted column's header shows beside its words. */
+    private static final double SORT_ARROW = 16;
 
     private final ClientListViewModel vm;
     private final Messages messages;
@@ -92,8 +101,9 @@ public final class ClientListView {
         table.getColumns().add(column("clients.list.col.name", ClientListRow::name, 200));
         table.getColumns().add(column("clients.list.col.phone", vm::phone, 140));
         table.getColumns().add(column("clients.list.col.tags", r -> String.join(", ", r.tags()), 140));
-        table.getColumns().add(column("clients.list.col.lastVisit", r -> vm.day(r.lastVisit()), 100));
-        table.getColumns().add(column("clients.list.col.noShows", r -> r.noShows() == 0 ? "" : Integer.toString(r.noShows()), 70));
+        // a day and a count sort as a day and a number, shown as the desk shows them
+        table.getColumns().add(column("clients.list.col.lastVisit", ClientListRow::lastVisit, vm::shownDay, 110));
+        table.getColumns().add(column("clients.list.col.noShows", ClientListRow::noShows, n -> n == 0 ? "" : Integer.toString(n), 70));
         table.getColumns().add(column("clients.list.col.alert", r -> r.alert() ? "\u26a0" : "", 50));
         table.setRowFactory(t -> {
             TableRow<ClientListRow> row = new TableRow<>();
@@ -113,6 +123,10 @@ public final class ClientListView {
         BorderPane.setMargin(table, new Insets(8, 0, 8, 0));
         root.setPadding(new Insets(12));
         stage.setScene(new Scene(root, 900, 560));
+        // what the words need, in whichever language: measured with the styles applied, before the window shows
+        root.applyCss();
+        fitPrompt(before);
+        fitPrompt(after);
 
         // every change of a field asks again; typing is debounced as the toolbar's search is
         FxDebouncer typing = new FxDebouncer(ClientSearchView.DEBOUNCE);
@@ -123,6 +137,7 @@ public final class ClientListView {
         vm.withNoShowsProperty().addListener(o -> vm.search());
         vm.birthdayThisMonthProperty().addListener(o -> vm.search());
         stage.show();
+        fitHeaders(table);
         vm.search();
         return stage;
     }
@@ -131,8 +146,32 @@ public final class ClientListView {
         DatePicker p = new DatePicker();
         p.setId(id);
         p.setPromptText(messages.get(prompt));
-        p.setPrefWidth(130);
         return p;
+    }
+
+    /** Widens the picker's field to its prompt (a date is shorter), so "Last visit before" is not cut in any language. */
+    private static void fitPrompt(DatePicker picker) {
+        TextField editor = picker.getEditor();
+        Text probe = new Text(picker.getPromptText());
+        probe.setFont(editor.getFont());
+        editor.setPrefWidth(Math.ceil(probe.getLayoutBounds().getWidth() + editor.snappedLeftInset() + editor.snappedRightInset()) + 4);
+    }
+
+    /** Widens each column to its header's words and a sort arrow, so no header is cut ("No-sh…") in any language. */
+    private static void fitHeaders(TableView<?> table) {
+        table.applyCss();
+        table.layout();
+        for (Node n : table.lookupAll(".column-header")) {
+            if (n instanceof TableColumnHeader header && header.getTableColumn() != null) {
+                Node label = header.lookup(".label");
+                if (label == null) {
+                    continue;
+                }
+                double needed = Math.ceil(label.prefWidth(-1) + header.snappedLeftInset() + header.snappedRightInset()) + SORT_ARROW;
+                TableColumnBase<?, ?> column = header.getTableColumn();
+                column.setPrefWidth(Math.max(column.getPrefWidth(), needed));
+            }
+        }
     }
 
     private VBox labelled(String key, DatePicker picker) {
@@ -142,6 +181,22 @@ public final class ClientListView {
     private TableColumn<ClientListRow, String> column(String key, Function<ClientListRow, String> value, double width) {
         TableColumn<ClientListRow, String> c = new TableColumn<>(messages.get(key));
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    /** A column that holds a value (sorted as such) and shows it as {@code shown} says. */
+    private <T extends Comparable<T>> TableColumn<ClientListRow, T> column(String key, Function<ClientListRow, T> value,
+                                                                          Function<T, String> shown, double width) {
+        TableColumn<ClientListRow, T> c = new TableColumn<>(messages.get(key));
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : shown.apply(item));
+            }
+        });
         c.setPrefWidth(width);
         return c;
     }

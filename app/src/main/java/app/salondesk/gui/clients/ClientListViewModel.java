@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,6 +52,7 @@ public final class ClientListViewModel {
     private final ZoneId zone;
     private final String region;
     private final Clock clock;
+    private final DateTimeFormatter shownDay;
     private final StringProperty text = new SimpleStringProperty(this, "text", "");
     private final StringProperty tag = new SimpleStringProperty(this, "tag", "");
     private final ObjectProperty<LocalDate> lastVisitBefore = new SimpleObjectProperty<>(this, "lastVisitBefore");
@@ -68,6 +70,8 @@ public final class ClientListViewModel {
         this.zone = zone;
         this.region = region;
         this.clock = clock;
+        // as the client's card and record show a day
+        this.shownDay = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(messages.locale());
     }
 
     /** The filter as the fields say now. */
@@ -125,9 +129,14 @@ public final class ClientListViewModel {
         return r.phone() == null ? "" : PhoneNumbers.display(r.phone(), region);
     }
 
-    /** The last visit's day in the salon's zone (ISO, so a spreadsheet sorts it), empty when she never came. */
-    public String day(Instant at) {
+    /** The last visit's day in the salon's zone as the CSV holds it (ISO, so a spreadsheet sorts it), empty when she never came. */
+    String day(Instant at) {
         return at == null ? "" : DateTimeFormatter.ISO_LOCAL_DATE.format(at.atZone(zone));
+    }
+
+    /** The last visit's day in the salon's zone as the window shows it (the desk's language, as on her card), empty when she never came. */
+    public String shownDay(Instant at) {
+        return at == null ? "" : shownDay.format(at.atZone(zone));
     }
 
     public StringProperty textProperty() {

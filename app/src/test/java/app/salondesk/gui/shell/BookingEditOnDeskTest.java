@@ -123,7 +123,7 @@ class BookingEditOnDeskTest {
         CheckBox outside = robot.lookup("#form-outside-hours").queryAs(CheckBox.class);
         assertTrue(outside.isVisible() && outside.isSelected(), "the form shows the mark it was booked with");
         assertTrue(outside.isDisabled(), "kept while it stays outside the hours");
-        robot.doubleClickOn("#form-duration").eraseText(8).write("75");
+        Typing.retype(robot, "#form-duration", "75");
         robot.clickOn("#form-save");
         waitFor(() -> f.engine.find(f.tenant, bride.id()).orElseThrow().durationMin() == 75);
         assertTrue(f.engine.find(f.tenant, bride.id()).orElseThrow().outsideHours(), "and keeps it");

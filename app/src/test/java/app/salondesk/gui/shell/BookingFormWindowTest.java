@@ -99,7 +99,7 @@ class BookingFormWindowTest {
     void aSaveWaitingForAHeldLockSaysSoCannotBeSentTwiceAndTryAgainBooksOnceReleased(FxRobot robot) throws Exception {
         openForm(robot, "Held Lock", "Anna", EngineFixture.DAY);
         choose(robot, "#form-service", "Cut");
-        robot.doubleClickOn("#form-time").eraseText(8).write("10:00");
+        Typing.retype(robot, "#form-time", "10:00");
         var settings = f.backend.database().settings();
         try (Connection holder = DriverManager.getConnection(settings.url(), settings.user(), settings.password())) {
             // another session (the owner, in an open transaction) holds Anna's named lock
@@ -138,8 +138,8 @@ class BookingFormWindowTest {
     @Test
     void onTheFallBackDayTheTwo0330ChipsAreToldApartAndEachBooksItsOwnInstant(FxRobot robot) throws Exception {
         openForm(robot, "Night Owl", "Anna", AUTUMN);
-        robot.doubleClickOn("#form-duration").eraseText(8).write("60");
-        robot.doubleClickOn("#form-time").eraseText(8).write("03:30");
+        Typing.retype(robot, "#form-duration", "60");
+        Typing.retype(robot, "#form-time", "03:30");
         waitFor(() -> chips(robot).contains("03:30 winter time"));
         assertTrue(chips(robot).contains("03:30 summer time"), chips(robot).toString());
         // typed, 03:30 is the first one; the form says so and offers the other
@@ -160,7 +160,7 @@ class BookingFormWindowTest {
         // issue 31: the buttons stopped at twelve (last 4:00 PM while she works to 20:00) and said
         // "3:00 PM" where the time field said "15:00"
         openForm(robot, "All Day", "Anna", EngineFixture.DAY);
-        robot.doubleClickOn("#form-duration").eraseText(8).write("60");
+        Typing.retype(robot, "#form-duration", "60");
         waitFor(() -> chips(robot).size() == 45);
         List<String> chips = chips(robot);
         assertEquals("08:00", chips.get(0));

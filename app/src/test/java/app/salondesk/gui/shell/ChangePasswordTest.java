@@ -78,12 +78,12 @@ class ChangePasswordTest {
         robot.clickOn("#password-save");
         assertEquals("The password must have at least 8 characters.", message(robot));
 
-        robot.doubleClickOn("#password-new").eraseText(10).write("new-password-1");
-        robot.doubleClickOn("#password-repeat").eraseText(10).write("new-password-2");
+        Typing.retype(robot, "#password-new", "new-password-1");
+        Typing.retype(robot, "#password-repeat", "new-password-2");
         robot.clickOn("#password-save");
         assertEquals("The two passwords are not the same.", message(robot));
 
-        robot.doubleClickOn("#password-repeat").eraseText(20).write("new-password-1");
+        Typing.retype(robot, "#password-repeat", "new-password-1");
         robot.clickOn("#password-save");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
                 () -> message(robot).equals("Your password was changed. Use the new one the next time you sign in."));

@@ -1,62 +1,61 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.gui.common.BackgroundTasks;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.logic.clients.StaffLogins;
 import app.salondesk.model.clients.ClientListRow;
 import app.salondesk.model.staff.StaffRole;
-import javafx.scene.Scene;
+import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.stage.Stage;
+import javafx.scene.text.Text;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * ☰ → Clients… (issue 36) through the real window and a receptionist's real login: the search, each filter
  * (tag, last visit since / before, has no-shows, birthday this month) narrowing the table, and the export of
- * the filtered list read back as CSV.
+ * the filtered list read back as CSV; in each of the desk's languages, the last visit shown as the desk shows a day
+ * and no column header or date picker's prompt cut short.
  */
 @ExtendWith(ApplicationExtension.class)
 class ClientListWindowTest {
 
+    @RegisterExtension
+    static final ClientsOnDesk salon = new ClientsOnDesk("client_list_window");
     private static ClientsFixture fx;
-    private static StaffLogins logins;
     private static String receptionist;
 
-    private final BackgroundTasks tasks = new BackgroundTasks();
-    private Stage stage;
-
     @BeforeAll
-    static void salon() {
-        fx = new ClientsFixture("client_list_window");
-        logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
-        receptionist = logins.add(fx.tenant, "rec", "receptionist");
+    static void data() {
+        fx = salon.fx();
+        receptionist = salon.login("rec", StaffRole.RECEPTIONIST);
         // the fixture's clock is 10 March 2026: Iryna's birthday is this month, Zoia's is not
         fx.dsl.execute("UPDATE clients SET tags = '{VIP,student}', birthday = DATE '1990-03-15' WHERE id = " + fx.iryna);
         fx.dsl.execute("UPDATE clients SET tags = '{student}', birthday = DATE '1995-05-01' WHERE id = " + fx.zoia);
@@ -64,36 +63,15 @@ class ClientListWindowTest {
                 + ", 'Allergic to ammonia', true)");
     }
 
-    @AfterAll
-    static void close() {
-        logins.close();
-        fx.close();
-    }
-
-    @AfterEach
-    void closeWindows(FxRobot robot) {
-        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-                .forEach(javafx.stage.Window::hide));
-        tasks.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
     @Test
     void filtersNarrowTheListAndTheExportReadsBack(FxRobot robot, @TempDir Path dir) throws Exception {
         Path csv = dir.resolve("clients.csv");
+        FrontDesk desk = salon.open(robot, receptionist);
         robot.interact(() -> {
-            FrontDesk desk = TestDesks.frontDesk(stage, logins.dsl(receptionist), fx.salon, tasks, new Messages(Locale.ENGLISH),
-                    ClientsFixture.CLOCK, receptionist, "Database: test", null, StaffRole.RECEPTIONIST);
             desk.setFileChooser((window, name) -> {
                 assertEquals("clients.csv", name);
                 return csv.toFile();
             });
-            stage.setScene(new Scene(desk.window().root(), 1100, 700));
-            stage.show();
             desk.openClientList();
         });
         waitFor(() -> names(robot).size() == 8);
@@ -151,6 +129,59 @@ class ClientListWindowTest {
         assertEquals("", records.get(1).get(9));
     }
 
+    @Test
+    void lastVisitIsTheDesksDayAndNoHeaderOrPromptIsCutInAnyLanguage(FxRobot robot) throws Exception {
+        for (Locale language : List.of(Locale.ENGLISH, Locale.forLanguageTag("uk"), Locale.forLanguageTag("ru"))) {
+            Messages messages = new Messages(language);
+            FrontDesk desk = salon.open(robot, receptionist, language, ClientsFixture.CLOCK);
+            robot.interact(desk::openClientList);
+            waitFor(() -> names(robot).size() == 8);
+
+            // she came on 1 February: the day as her card says it, in the desk's language, not 2026-02-01
+            String day = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(language).format(LocalDate.of(2026, 2, 1));
+            if (language == Locale.ENGLISH) {
+                assertEquals("Feb 1, 2026", day);
+            }
+            TableCell<?, ?> cell = cell(robot, messages.get("clients.list.col.lastVisit"), "Iryna Savchenko");
+            assertEquals(day, cell.getText(), language + ": the Last visit column");
+            assertEquals(day, shown(cell), language + ": the day fits its column");
+
+            TableView<?> table = robot.lookup("#clients-table").queryAs(TableView.class);
+            List<String> headers = table.getColumns().stream().map(TableColumnBase::getText).toList();
+            assertTrue(headers.contains(messages.get("clients.list.col.noShows")), headers.toString());
+            int looked = 0;
+            for (Node header : robot.from(table).lookup(".column-header").queryAll()) {
+                Label label = (Label) header.lookup(".label");
+                if (label != null && headers.contains(label.getText())) {
+                    assertEquals(label.getText(), shown(label), language + ": a column's header is cut");
+                    looked++;
+                }
+            }
+            assertEquals(headers.size(), looked, language + ": every column's header was looked at");
+            for (String picker : List.of("#clients-visit-before", "#clients-visit-after")) {
+                TextField editor = robot.lookup(picker).queryAs(DatePicker.class).getEditor();
+                Text prompt = new Text(editor.getPromptText());
+                prompt.setFont(editor.getFont());
+                double room = editor.getWidth() - editor.snappedLeftInset() - editor.snappedRightInset();
+                assertTrue(prompt.getLayoutBounds().getWidth() <= room, language + ": the prompt \"" + editor.getPromptText()
+                        + "\" needs " + prompt.getLayoutBounds().getWidth() + " px, its field has " + room);
+            }
+            salon.closeOtherWindows(robot);
+        }
+    }
+
+    /** The cell of {@code column} in the row of the client named {@code name}. */
+    private static TableCell<?, ?> cell(FxRobot robot, String column, String name) {
+        return robot.lookup((Node n) -> n instanceof TableCell<?, ?> c && c.getTableColumn() != null
+                && column.equals(c.getTableColumn().getText()) && c.getTableRow() != null && c.getTableRow().getItem() instanceof ClientListRow r
+                && name.equals(r.name())).queryAs(TableCell.class);
+    }
+
+    /** The words a label shows on screen: its text, or what is left of it when it does not fit ("No-sh…"). */
+    private static String shown(Labeled labeled) {
+        return labeled.lookupAll(".text").stream().filter(n -> n instanceof Text).map(n -> ((Text) n).getText()).findFirst().orElse("");
+    }
+
     @SuppressWarnings("unchecked")
     private static List<String> names(FxRobot robot) {
         TableView<ClientListRow> table = robot.lookup("#clients-table").queryAs(TableView.class);
@@ -158,7 +189,6 @@ class ClientListWindowTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
-        WaitForAsyncUtils.waitForFxEvents();
+        ClientsOnDesk.waitFor(condition);
     }
 }

@@ -1,30 +1,22 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.logic.clients.StaffLogins;
 import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -39,21 +31,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class ClientRecordOnDeskTest {
 
+    @RegisterExtension
+    static final ClientsOnDesk salon = new ClientsOnDesk("record_on_desk");
     private static ClientsFixture fx;
-    private static StaffLogins logins;
     private static String admin;
     private static String receptionist;
     private static long today;
 
-    private final BackgroundTasks tasks = new BackgroundTasks();
-    private Stage stage;
-
     @BeforeAll
-    static void salon() {
-        fx = new ClientsFixture("record_on_desk");
-        logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
-        admin = logins.add(fx.tenant, "adm", "admin");
-        receptionist = logins.add(fx.tenant, "rec", "receptionist");
+    static void data() {
+        fx = salon.fx();
+        admin = salon.login("adm", StaffRole.ADMIN);
+        receptionist = salon.login("rec", StaffRole.RECEPTIONIST);
         fx.dsl.execute("INSERT INTO client_notes (tenant_id, client_id, body, alert) VALUES (" + fx.tenant + ", " + fx.iryna
                 + ", 'Allergic to ammonia', true)");
         // her booking of the desk's day, on the calendar
@@ -66,34 +55,8 @@ class ClientRecordOnDeskTest {
                 + ", 'Colour consent', 'I agree to the colour and its risks.')");
     }
 
-    @AfterAll
-    static void close() {
-        logins.close();
-        fx.close();
-    }
-
-    @AfterEach
-    void stopWorkers(FxRobot robot) {
-        // the card and record windows of one test are not the next test's
-        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-                .forEach(javafx.stage.Window::hide));
-        tasks.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
     private FrontDesk desk(FxRobot robot) {
-        FrontDesk[] desk = new FrontDesk[1];
-        robot.interact(() -> {
-            desk[0] = TestDesks.frontDesk(stage, logins.dsl(admin), fx.salon, tasks, new Messages(Locale.ENGLISH), ClientsFixture.CLOCK,
-                    admin, "Database: test", null, StaffRole.ADMIN);
-            stage.setScene(new Scene(desk[0].window().root(), 1100, 700));
-            stage.show();
-        });
-        return desk[0];
+        return salon.open(robot, admin);
     }
 
     private FrontDesk cardOfIryna(FxRobot robot) throws Exception {
@@ -162,13 +125,11 @@ class ClientRecordOnDeskTest {
 
     @Test
     void aPhotoFromAFileAndOnePastedBecomeThumbnailsAndASignedConsentIsPrintedAsPdf(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path picture = dir.resolve("before.png");
-        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(800, 600, java.awt.image.BufferedImage.TYPE_INT_RGB);
-        java.awt.Graphics2D g = image.createGraphics();
-        g.setColor(java.awt.Color.ORANGE);
-        g.fillRect(0, 0, 800, 600);
-        g.dispose();
-        javax.imageio.ImageIO.write(image, "png", picture.toFile());
+        // a real photograph (see client-photo.txt beside it: public domain, from Debian's python3-skimage)
+        Path picture = dir.resolve("before.jpg");
+        try (java.io.InputStream in = ClientRecordOnDeskTest.class.getResourceAsStream("client-photo.jpg")) {
+            Files.copy(in, picture);
+        }
         Path pdf = dir.resolve("consent.pdf");
         FrontDesk desk = desk(robot);
         robot.interact(() -> desk.setRecordFiles((w, save) -> picture, (w, save) -> pdf));
@@ -189,14 +150,18 @@ class ClientRecordOnDeskTest {
 
         robot.clickOn("#record-photo-add");
         waitFor(() -> robot.lookup(".record-photo").queryAll().size() == 1);
-        assertEquals("before|800|600", fx.dsl.resultQuery("SELECT kind || '|' || width || '|' || height FROM client_photos WHERE client_id = "
-                + client).fetchOne(0, String.class), "a PNG of 800 by 600 kept as it was (smaller than 1280), as a JPEG");
+        assertEquals("before|400|300", fx.dsl.resultQuery("SELECT kind || '|' || width || '|' || height FROM client_photos WHERE client_id = "
+                + client).fetchOne(0, String.class), "a photo of 400 by 300 kept as it was (smaller than 1280)");
 
+        // pasted as the after photo: her hair, cut out of the same photograph
+        java.awt.image.BufferedImage hair = javax.imageio.ImageIO.read(picture.toFile()).getSubimage(90, 0, 200, 150);
+        @SuppressWarnings("unchecked") ComboBox<app.salondesk.model.clients.PhotoKind> kind = robot.lookup("#record-photo-kind").queryAs(ComboBox.class);
         robot.interact(() -> {
-            javafx.scene.image.WritableImage pasted = new javafx.scene.image.WritableImage(300, 200);
-            for (int y = 0; y < 200; y++) {
-                for (int x = 0; x < 300; x++) {
-                    pasted.getPixelWriter().setArgb(x, y, 0xff3366cc);
+            kind.setValue(app.salondesk.model.clients.PhotoKind.AFTER);
+            javafx.scene.image.WritableImage pasted = new javafx.scene.image.WritableImage(hair.getWidth(), hair.getHeight());
+            for (int y = 0; y < hair.getHeight(); y++) {
+                for (int x = 0; x < hair.getWidth(); x++) {
+                    pasted.getPixelWriter().setArgb(x, y, hair.getRGB(x, y));
                 }
             }
             javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
@@ -205,7 +170,18 @@ class ClientRecordOnDeskTest {
         });
         robot.clickOn("#record-photo-paste");
         waitFor(() -> robot.lookup(".record-photo").queryAll().size() == 2);
-        assertEquals(2, fx.dsl.fetchCount(fx.dsl.selectFrom("client_photos").where("client_id = " + client)));
+        assertEquals("after|200|150", fx.dsl.resultQuery("SELECT kind || '|' || width || '|' || height FROM client_photos WHERE client_id = "
+                + client + " ORDER BY id DESC LIMIT 1").fetchOne(0, String.class));
+        // the README's picture of her record (target/screenshots): the alert, the notes, her formula and the photos, no message left over
+        waitFor(() -> robot.lookup("#record-message").queryAs(Label.class).getText().isEmpty());
+        javafx.stage.Window record = robot.lookup(".record-photo").query().getScene().getWindow();
+        robot.interact(() -> {
+            record.setY(0);
+            record.setHeight(990);
+            ((javafx.scene.control.ScrollPane) record.getScene().getRoot()).setVvalue(0);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        MainWindowTest.screenshot(record.getScene(), "client-record.png");
 
         scrollTo(robot, "#record-consent-name");
         robot.clickOn("#record-consent-name").write("Kiryl Bondar");
@@ -215,15 +191,6 @@ class ClientRecordOnDeskTest {
         robot.interact(() -> robot.lookup("#record-signatures").queryAs(ListView.class).getSelectionModel().select(0));
         robot.clickOn("#record-consent-pdf");
         waitFor(() -> Files.exists(pdf) && "Saved as consent.pdf.".equals(robot.lookup("#record-message").queryAs(Label.class).getText()));
-        // the README's picture of her record (target/screenshots): alert, notes, her formula, the photos, all at once
-        javafx.stage.Window record = robot.lookup(".record-photo").query().getScene().getWindow();
-        robot.interact(() -> {
-            record.setY(0);
-            record.setHeight(990);
-            ((javafx.scene.control.ScrollPane) record.getScene().getRoot()).setVvalue(0);
-        });
-        WaitForAsyncUtils.waitForFxEvents();
-        MainWindowTest.screenshot(record.getScene(), "client-record.png");
         String text;
         try (org.apache.pdfbox.pdmodel.PDDocument doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
             text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc);
@@ -241,8 +208,7 @@ class ClientRecordOnDeskTest {
         assertEquals("\u26a0 Allergic to ammonia", robot.lookup("#checkout-alerts").queryAs(Label.class).getText());
         assertEquals("Iryna Savchenko", robot.lookup("#checkout-client").queryAs(Label.class).getText());
 
-        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-                .forEach(javafx.stage.Window::hide));
+        salon.closeOtherWindows(robot);
         robot.interact(desk::openWalkInSale);
         waitFor(() -> robot.lookup("#checkout-alerts").tryQuery().isPresent()
                 && robot.lookup("#checkout-lines").tryQuery().isPresent());
@@ -280,13 +246,8 @@ class ClientRecordOnDeskTest {
         long dup = fx.dsl.resultQuery("INSERT INTO clients (tenant_id, name, phone, birthday) VALUES (" + fx.tenant
                 + ", 'KIRYL BONDAR', NULL, DATE '1988-02-02') RETURNING id").fetchOne(0, Long.class);
         fx.dsl.execute("UPDATE clients SET birthday = DATE '1988-02-02' WHERE id = " + fx.kiryl);
-        robot.interact(() -> {
-            FrontDesk desk = TestDesks.frontDesk(stage, logins.dsl(receptionist), fx.salon, tasks, new Messages(Locale.ENGLISH),
-                    ClientsFixture.CLOCK, receptionist, "Database: test", null, StaffRole.RECEPTIONIST);
-            stage.setScene(new Scene(desk.window().root(), 1100, 700));
-            stage.show();
-            desk.openClientCard(dup);
-        });
+        FrontDesk desk = salon.open(robot, receptionist);
+        robot.interact(() -> desk.openClientCard(dup));
         waitFor(() -> robot.lookup(".client-duplicate").tryQuery().isPresent());
         assertTrue(robot.lookup(".client-duplicate").queryAs(Label.class).getText().endsWith("the same name and birthday"),
                 robot.lookup(".client-duplicate").queryAs(Label.class).getText());
@@ -332,13 +293,8 @@ class ClientRecordOnDeskTest {
 
     @Test
     void aReceptionistHasNoCorrectOrDeleteInTheRecord(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            FrontDesk desk = TestDesks.frontDesk(stage, logins.dsl(receptionist), fx.salon, tasks, new Messages(Locale.ENGLISH),
-                    ClientsFixture.CLOCK, receptionist, "Database: test", null, StaffRole.RECEPTIONIST);
-            stage.setScene(new Scene(desk.window().root(), 1100, 700));
-            stage.show();
-            desk.openClientCard(fx.alla);
-        });
+        FrontDesk desk = salon.open(robot, receptionist);
+        robot.interact(() -> desk.openClientCard(fx.alla));
         waitFor(() -> robot.lookup("#client-record").tryQuery().isPresent());
         robot.clickOn("#client-record");
         waitFor(() -> robot.lookup("#record-notes").tryQuery().isPresent());
@@ -363,7 +319,6 @@ class ClientRecordOnDeskTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
-        WaitForAsyncUtils.waitForFxEvents();
+        ClientsOnDesk.waitFor(condition);
     }
 }

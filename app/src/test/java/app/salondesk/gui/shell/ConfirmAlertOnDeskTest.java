@@ -1,28 +1,19 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.logic.clients.StaffLogins;
 import app.salondesk.model.staff.StaffRole;
 import com.calendarfx.view.DayEntryView;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,8 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class ConfirmAlertOnDeskTest {
 
+    @RegisterExtension
+    static final ClientsOnDesk salon = new ClientsOnDesk("confirm_alert");
     private static ClientsFixture fx;
-    private static StaffLogins logins;
     private static String receptionist;
     private static long pending;
     /** Tomorrow, so the booking is in the future for the database as for the desk. */
@@ -44,14 +36,10 @@ class ConfirmAlertOnDeskTest {
     private static final java.time.Clock CLOCK = java.time.Clock.fixed(DAY.atTime(9, 0).atZone(ClientsFixture.ZONE).toInstant(),
             ClientsFixture.ZONE);
 
-    private final BackgroundTasks tasks = new BackgroundTasks();
-    private Stage stage;
-
     @BeforeAll
-    static void salon() {
-        fx = new ClientsFixture("confirm_alert");
-        logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
-        receptionist = logins.add(fx.tenant, "rec", "receptionist");
+    static void data() {
+        fx = salon.fx();
+        receptionist = salon.login("rec", StaffRole.RECEPTIONIST);
         fx.dsl.execute("INSERT INTO client_notes (tenant_id, client_id, body, alert) VALUES (" + fx.tenant + ", " + fx.kiryl
                 + ", 'Allergic to latex', true)");
         pending = fx.dsl.resultQuery("INSERT INTO bookings (tenant_id, master_id, client_id, service_id, starts_at, duration_min, status) VALUES ("
@@ -59,30 +47,9 @@ class ConfirmAlertOnDeskTest {
                 + "', 60, 'pending') RETURNING id").fetchOne(0, Long.class);
     }
 
-    @AfterAll
-    static void close() {
-        logins.close();
-        fx.close();
-    }
-
-    @AfterEach
-    void stopWorkers() {
-        tasks.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
     @Test
     void confirmingHerPendingBookingSaysHerAlert(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            FrontDesk desk = TestDesks.frontDesk(stage, logins.dsl(receptionist), fx.salon, tasks, new Messages(Locale.ENGLISH),
-                    CLOCK, receptionist, "Database: test", null, StaffRole.RECEPTIONIST);
-            stage.setScene(new Scene(desk.window().root(), 1100, 700));
-            stage.show();
-        });
+        salon.open(robot, receptionist, Locale.ENGLISH, CLOCK);
         waitFor(() -> entry(robot) != null);
         FrontDeskTest.openContextMenu(robot, entry(robot));
         robot.clickOn("#menu-confirm");
@@ -103,7 +70,6 @@ class ConfirmAlertOnDeskTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
-        WaitForAsyncUtils.waitForFxEvents();
+        ClientsOnDesk.waitFor(condition);
     }
 }

@@ -1,15 +1,11 @@
 package app.salondesk.gui.shell;
 
 import app.salondesk.gui.clients.ConsentFormsViewModel;
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientRecordRepository;
 import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.logic.clients.StaffLogins;
 import app.salondesk.model.booking.Source;
 import app.salondesk.model.clients.RecordOutcome;
 import app.salondesk.model.staff.StaffRole;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ListView;
@@ -18,20 +14,15 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -47,54 +38,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class ConsentFormsWindowTest {
 
+    @RegisterExtension
+    static final ClientsOnDesk salon = new ClientsOnDesk("consent_forms_window");
     private static ClientsFixture fx;
-    private static StaffLogins logins;
     private static String admin;
     private static String receptionist;
 
-    private final BackgroundTasks tasks = new BackgroundTasks();
-    private Stage stage;
-
     @BeforeAll
-    static void salon() {
-        fx = new ClientsFixture("consent_forms_window");
-        logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
-        admin = logins.add(fx.tenant, "adm", "admin");
-        receptionist = logins.add(fx.tenant, "rec", "receptionist");
-    }
-
-    @AfterAll
-    static void close() {
-        logins.close();
-        fx.close();
-    }
-
-    @AfterEach
-    void closeWindows(FxRobot robot) {
-        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-                .forEach(javafx.stage.Window::hide));
-        tasks.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    private FrontDesk desk(FxRobot robot, String login, StaffRole role) {
-        FrontDesk[] desk = new FrontDesk[1];
-        robot.interact(() -> {
-            desk[0] = TestDesks.frontDesk(stage, logins.dsl(login), fx.salon, tasks, new Messages(Locale.ENGLISH),
-                    ClientsFixture.CLOCK, login, "Database: test", null, role);
-            stage.setScene(new Scene(desk[0].window().root(), 1100, 700));
-            stage.show();
-        });
-        return desk[0];
+    static void data() {
+        fx = salon.fx();
+        admin = salon.login("adm", StaffRole.ADMIN);
+        receptionist = salon.login("rec", StaffRole.RECEPTIONIST);
     }
 
     @Test
     void anAdminWritesAFormRewritesItAndRetiresItAndASignatureKeepsItsWords(FxRobot robot) throws Exception {
-        FrontDesk desk = desk(robot, admin, StaffRole.ADMIN);
+        FrontDesk desk = salon.open(robot, admin);
         assertTrue(menuItem(robot, "consent-forms").isVisible(), "an admin's ☰ offers Consent forms…");
         robot.interact(() -> menuItem(robot, "consent-forms").fire());
         waitFor(() -> robot.lookup("#consents-service").tryQuery().isPresent()
@@ -138,7 +97,7 @@ class ConsentFormsWindowTest {
         waitFor(() -> "Colour consent".equals(robot.lookup("#consent-title-en").queryAs(TextField.class).getText()));
 
         // she signs it at the desk, then the admin rewrites it
-        RecordOutcome<?> signed = new ClientRecordRepository(logins.dsl(receptionist)).sign(fx.tenant, fx.iryna, form, null, "en",
+        RecordOutcome<?> signed = new ClientRecordRepository(salon.dsl(receptionist)).sign(fx.tenant, fx.iryna, form, null, "en",
                 "Iryna Savchenko", true, Source.FORM);
         assertInstanceOf(RecordOutcome.Saved.class, signed);
         robot.interact(() -> robot.lookup("#consent-body-en").queryAs(TextArea.class)
@@ -168,7 +127,7 @@ class ConsentFormsWindowTest {
 
     @Test
     void aReceptionistsDeskDoesNotOfferTheWindowAndWritesNothing(FxRobot robot) throws Exception {
-        FrontDesk desk = desk(robot, receptionist, StaffRole.RECEPTIONIST);
+        FrontDesk desk = salon.open(robot, receptionist);
         assertFalse(menuItem(robot, "consent-forms").isVisible(), "a receptionist's ☰ has no Consent forms…");
         robot.interact(desk::openConsentForms);
         waitFor(() -> robot.lookup("#consents-save").tryQuery().isPresent());
@@ -196,7 +155,6 @@ class ConsentFormsWindowTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
-        WaitForAsyncUtils.waitForFxEvents();
+        ClientsOnDesk.waitFor(condition);
     }
 }

@@ -87,7 +87,7 @@ class DiscardChangesTest {
     void escOnAHalfFilledBookingFormAsksAndEnterKeepsWhatWasTyped(FxRobot robot) throws Exception {
         Stage form = openForm(robot);
         robot.clickOn("#form-client-name").write("Iryna").type(KeyCode.TAB);   // leaves the search list
-        robot.doubleClickOn("#form-time").eraseText(8).write("15:00");
+        Typing.retype(robot, "#form-time", "15:00");
         robot.type(KeyCode.ESCAPE);
 
         DialogPane question = question(robot);
@@ -122,13 +122,13 @@ class DiscardChangesTest {
         Stage form = openForm(robot);
         TextField time = robot.lookup("#form-time").queryAs(TextField.class);
         String was = time.getText();
-        robot.doubleClickOn("#form-time").eraseText(8).write("15:00");
+        Typing.retype(robot, "#form-time", "15:00");
         robot.interact(() -> DiscardGuard.requestClose(form));   // as the title bar's ✕
         DialogPane question = question(robot);
         assertEquals("Discard this booking?", question.getContentText());
         robot.clickOn("#discard-keep");
         waitFor(() -> lookupQuestion().isEmpty());
-        robot.doubleClickOn("#form-time").eraseText(8).write(was);
+        Typing.retype(robot, "#form-time", was);
         robot.type(KeyCode.ESCAPE);
         waitFor(() -> !form.isShowing());
     }
@@ -255,7 +255,7 @@ class DiscardChangesTest {
     void aRepeatChosenOnTheFormIsAChangeAndOneTickedAwayIsNot(FxRobot robot) throws Exception {
         Stage form = openForm(robot);
         robot.clickOn("#form-repeat");   // issue 31: the repeat's fields were not counted, Esc closed the form
-        robot.doubleClickOn("#form-repeat-weeks").eraseText(4).write("2");
+        Typing.retype(robot, "#form-repeat-weeks", "2");
         robot.type(KeyCode.ESCAPE);
         assertEquals("Discard this booking?", question(robot).getContentText());
         robot.type(KeyCode.ENTER);

@@ -95,7 +95,7 @@ class FirstStartTest {
         // 1. the salon: in Tokyo, so that its wall clock is nobody's default here
         robot.clickOn("#salon-name").write("Lotus Beauty");
         robot.clickOn("#salon-address").write("1-2-3 Ginza, Chuo-ku");
-        robot.doubleClickOn("#salon-zone").eraseText(40).write("tokyo");
+        Typing.retype(robot, "#salon-zone", "tokyo");
         robot.clickOn((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().startsWith("Asia/Tokyo"));
         chooseValue(robot, "#salon-currency", Currency.getInstance("JPY"));
         chooseValue(robot, "#salon-country", "JP");
@@ -104,7 +104,7 @@ class FirstStartTest {
 
         // 2. the week: Saturdays short, Sundays closed (as offered), Mondays from ten
         waitFor(() -> robot.lookup("#week-from-MONDAY").tryQuery().isPresent());
-        robot.doubleClickOn("#week-from-MONDAY").eraseText(10).write("10:00");
+        Typing.retype(robot, "#week-from-MONDAY", "10:00");
         robot.clickOn("#wizard-next");
 
         // 3. two masters
@@ -118,13 +118,13 @@ class FirstStartTest {
         robot.clickOn("#service-name-0").write("Haircut");
         robot.clickOn("#service-price-0").write("6500");
         robot.clickOn("#service-name-1").write("Manicure");
-        robot.doubleClickOn("#service-minutes-1").eraseText(5).write("90");
+        Typing.retype(robot, "#service-minutes-1", "90");
         robot.clickOn("#service-price-1").write("4000");
         robot.clickOn("#service-who-1");
         robot.clickOn("#service-1-by-0");
         robot.clickOn("#services-add");
         robot.clickOn("#service-name-2").write("Brows");
-        robot.doubleClickOn("#service-minutes-2").eraseText(5).write("45");
+        Typing.retype(robot, "#service-minutes-2", "45");
         robot.clickOn("#service-price-2").write("3000");
         MainWindowTest.screenshot(robot.listTargetWindows().get(0).getScene(), "wizard-services.png");
         robot.clickOn("#wizard-next");
@@ -159,7 +159,7 @@ class FirstStartTest {
         assertEquals("\u00a54,000", robot.lookup("#form-price").queryAs(Label.class).getText(), "yen, as English writes money");
         choose(robot, "#form-master", "Marta");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(wednesday));
-        robot.doubleClickOn("#form-time").eraseText(8).write("11:30");
+        Typing.retype(robot, "#form-time", "11:30");
         robot.clickOn("#form-save");
 
         // the only SQL of this test: when the booking starts, as the database keeps it

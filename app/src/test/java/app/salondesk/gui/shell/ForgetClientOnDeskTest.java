@@ -1,27 +1,18 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.logic.clients.StaffLogins;
 import app.salondesk.model.staff.StaffRole;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -36,52 +27,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class ForgetClientOnDeskTest {
 
+    @RegisterExtension
+    static final ClientsOnDesk salon = new ClientsOnDesk("forget_on_desk");
     private static ClientsFixture fx;
-    private static StaffLogins logins;
     private static String admin;
     private static String receptionist;
 
-    private final BackgroundTasks tasks = new BackgroundTasks();
-    private Stage stage;
-
     @BeforeAll
-    static void salon() {
-        fx = new ClientsFixture("forget_on_desk");
-        logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
-        admin = logins.add(fx.tenant, "adm", "admin");
-        receptionist = logins.add(fx.tenant, "rcp", "receptionist");
+    static void data() {
+        fx = salon.fx();
+        admin = salon.login("adm", StaffRole.ADMIN);
+        receptionist = salon.login("rcp", StaffRole.RECEPTIONIST);
     }
 
-    @AfterAll
-    static void close() {
-        logins.close();
-        fx.close();
-    }
-
-    @AfterEach
-    void stopWorkers() {
-        tasks.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    private FrontDesk desk(FxRobot robot, String login, StaffRole role) {
-        FrontDesk[] desk = new FrontDesk[1];
-        robot.interact(() -> {
-            desk[0] = TestDesks.frontDesk(stage, logins.dsl(login), fx.salon, tasks, new Messages(Locale.ENGLISH), ClientsFixture.CLOCK,
-                    login, "Database: test", null, role);
-            stage.setScene(new Scene(desk[0].window().root(), 1100, 700));
-            stage.show();
-        });
-        return desk[0];
+    private FrontDesk desk(FxRobot robot, String login) {
+        return salon.open(robot, login);
     }
 
     @Test
     void anAdminForgetsAClientAfterAConfirmationThatNamesThemAndSaysWhatIsKept(FxRobot robot) throws Exception {
-        FrontDesk desk = desk(robot, admin, StaffRole.ADMIN);
+        FrontDesk desk = desk(robot, admin);
         robot.interact(() -> desk.openClientCard(fx.kiryl));
         waitFor(() -> robot.lookup("#client-name").tryQuery().isPresent()
                 && "Kiryl Bondar".equals(robot.lookup("#client-name").queryTextInputControl().getText()));
@@ -114,7 +79,7 @@ class ForgetClientOnDeskTest {
 
     @Test
     void aReceptionistsCardHasNoDataButtons(FxRobot robot) throws Exception {
-        FrontDesk desk = desk(robot, receptionist, StaffRole.RECEPTIONIST);
+        FrontDesk desk = desk(robot, receptionist);
         robot.interact(() -> desk.openClientCard(fx.zoia));
         waitFor(() -> robot.lookup("#client-name").tryQuery().isPresent()
                 && "Zoia Lys".equals(robot.lookup("#client-name").queryTextInputControl().getText()));
@@ -124,7 +89,6 @@ class ForgetClientOnDeskTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, condition);
-        WaitForAsyncUtils.waitForFxEvents();
+        ClientsOnDesk.waitFor(condition);
     }
 }

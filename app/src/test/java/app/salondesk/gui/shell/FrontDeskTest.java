@@ -102,7 +102,7 @@ class FrontDeskTest {
         choose(robot, "#form-service", "Cut");
         choose(robot, "#form-master", "Bohdan");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
-        robot.doubleClickOn("#form-time").eraseText(8).write("11:15");
+        Typing.retype(robot, "#form-time", "11:15");
         robot.clickOn("#form-save");
         waitFor(() -> f.count("SELECT count(*) FROM bookings") == 1);
         Booking b = onlyBooking();
@@ -139,7 +139,7 @@ class FrontDeskTest {
         choose(robot, "#form-service", "Cut");
         choose(robot, "#form-master", "Anna");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
-        robot.doubleClickOn("#form-time").eraseText(8).write("10:00");
+        Typing.retype(robot, "#form-time", "10:00");
         // another desk books Anna at 10:00 a moment before this one presses Save
         f.booked(f.engine.book(f.cutWith(f.anna, at(10, 0))));
         robot.clickOn("#form-save");
@@ -622,8 +622,8 @@ class FrontDeskTest {
         waitFor(() -> "Iryna".equals(robot.lookup("#form-client-name").queryAs(javafx.scene.control.TextField.class).getText()));
         choose(robot, "#form-master", "Anna");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
-        robot.doubleClickOn("#form-time").eraseText(8).write("13:00");
-        robot.doubleClickOn("#form-duration").eraseText(8).write("30");
+        Typing.retype(robot, "#form-time", "13:00");
+        Typing.retype(robot, "#form-duration", "30");
         robot.clickOn("#form-save");
         waitFor(() -> f.count("SELECT count(*) FROM bookings") == 1);
         assertEquals(f.client, onlyBooking().clientId(), "the existing client, not a new one");

@@ -127,8 +127,8 @@ class LanguageAndZoneTest {
             master.getSelectionModel().select(0);   // Anna
             robot.lookup("#form-date").queryAs(javafx.scene.control.DatePicker.class).setValue(EngineFixture.DAY);
         });
-        robot.doubleClickOn("#form-time").eraseText(8).write("15:00");
-        robot.doubleClickOn("#form-duration").eraseText(8).write("60");
+        Typing.retype(robot, "#form-time", "15:00");
+        Typing.retype(robot, "#form-duration", "60");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup(".free-start").queryAll().isEmpty());
         var chips = robot.lookup(".free-start").queryAllAs(Button.class).stream().map(Button::getText).toList();
         assertTrue(chips.stream().allMatch(t -> t.matches("\\d{2}:\\d{2}")), "24-hour clock: " + chips);

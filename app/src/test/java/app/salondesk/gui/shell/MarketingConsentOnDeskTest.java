@@ -1,28 +1,18 @@
 package app.salondesk.gui.shell;
 
-import app.salondesk.gui.common.BackgroundTasks;
-import app.salondesk.i18n.Messages;
 import app.salondesk.logic.clients.ClientsFixture;
-import app.salondesk.logic.clients.StaffLogins;
 import app.salondesk.model.staff.StaffRole;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,47 +25,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ApplicationExtension.class)
 class MarketingConsentOnDeskTest {
 
+    @RegisterExtension
+    static final ClientsOnDesk salon = new ClientsOnDesk("marketing_on_desk");
     private static ClientsFixture fx;
-    private static StaffLogins logins;
     private static String receptionist;
 
-    private final BackgroundTasks tasks = new BackgroundTasks();
-    private Stage stage;
-
     @BeforeAll
-    static void salon() {
-        fx = new ClientsFixture("marketing_on_desk");
-        logins = new StaffLogins(fx.dsl, fx.backend.database().settings());
-        receptionist = logins.add(fx.tenant, "rec", "receptionist");
-    }
-
-    @AfterAll
-    static void close() {
-        logins.close();
-        fx.close();
-    }
-
-    @AfterEach
-    void closeWindows(FxRobot robot) {
-        robot.interact(() -> new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-                .forEach(javafx.stage.Window::hide));
-        tasks.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
+    static void data() {
+        fx = salon.fx();
+        receptionist = salon.login("rec", StaffRole.RECEPTIONIST);
     }
 
     @Test
     void aReceptionistRecordsMarketingConsentPerChannelAndTheWindowSaysWhoAndWhen(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            FrontDesk desk = TestDesks.frontDesk(stage, logins.dsl(receptionist), fx.salon, tasks, new Messages(Locale.ENGLISH),
-                    ClientsFixture.CLOCK, receptionist, "Database: test", null, StaffRole.RECEPTIONIST);
-            stage.setScene(new Scene(desk.window().root(), 1100, 700));
-            stage.show();
-            desk.openClientCard(fx.zoia);
-        });
+        FrontDesk desk = salon.open(robot, receptionist);
+        robot.interact(() -> desk.openClientCard(fx.zoia));
         waitFor(() -> robot.lookup("#client-record").tryQuery().map(n -> !n.isDisabled()).orElse(false));
         robot.clickOn("#client-record");
         waitFor(() -> "Never asked".equals(recorded(robot)));
@@ -114,7 +78,6 @@ class MarketingConsentOnDeskTest {
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
-        WaitForAsyncUtils.waitForFxEvents();
+        ClientsOnDesk.waitFor(condition);
     }
 }

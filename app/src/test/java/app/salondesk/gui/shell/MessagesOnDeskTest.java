@@ -246,7 +246,7 @@ class MessagesOnDeskTest {
         robot.clickOn("#message-settings");
         waitFor(10, () -> robot.lookup("#msg-body").tryQuery().isPresent() && !text(robot, "#msg-body").isEmpty());
         robot.clickOn("#msg-enabled");
-        robot.doubleClickOn("#msg-email-before").eraseText(10).write("2h");
+        Typing.retype(robot, "#msg-email-before", "2h");
         robot.interact(() -> robot.lookup("#msg-language").queryAs(ComboBox.class).getSelectionModel().select("uk"));
         waitFor(10, () -> text(robot, "#msg-subject").startsWith("Нагадування"));
         assertTrue(text(robot, "#msg-preview").contains("Ольга") && text(robot, "#msg-preview").contains("Fixture salon"),
@@ -267,7 +267,7 @@ class MessagesOnDeskTest {
         robot.interact(() -> robot.lookup("#msg-language").queryAs(ComboBox.class).getSelectionModel().select("uk"));
         waitFor(10, () -> text(robot, "#msg-body").equals("{client}, чекаємо на вас {date} о {time}!"));
 
-        robot.doubleClickOn("#msg-email-before").eraseText(10).write("3 weeks");
+        Typing.retype(robot, "#msg-email-before", "3 weeks");
         robot.clickOn("#msg-save");
         waitFor(5, () -> robot.lookup("#msg-problem").queryAs(javafx.scene.control.Label.class).getText().startsWith("E-mail reminder before"));
         assertEquals(120, f.count("SELECT email_lead_min FROM message_settings WHERE tenant_id = " + f.tenant), "nothing written");

@@ -137,7 +137,7 @@ class OnlineMatchOnDeskTest {
         assertEquals(0, f.count("SELECT count(*) FROM bookings WHERE client_id = " + f.client + " AND source = 'online'"),
                 "nothing of it on Iryna's card");
         // the form saves the booking at its new version (the move bumped it): no "changed by someone else"
-        robot.doubleClickOn("#form-time").eraseText(8).write("12:00");
+        Typing.retype(robot, "#form-time", "12:00");
         robot.clickOn("#form-save");
         waitFor(10, () -> robot.lookup("#form-client-name").tryQuery().isEmpty());
         assertEquals(1, f.count("SELECT count(*) FROM bookings WHERE id = " + b.bookingId() + " AND starts_at = '"

@@ -94,7 +94,7 @@ class PhasedDeskTest {
         choose(robot, "#form-service", "Colour");
         choose(robot, "#form-master", "Anna");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
-        robot.doubleClickOn("#form-time").eraseText(8).write("10:00");
+        Typing.retype(robot, "#form-time", "10:00");
         robot.clickOn("#form-save");
         waitFor(() -> f.count("SELECT count(*) FROM bookings WHERE phases IS NOT NULL") == 1);
         assertEquals("{30,-40,30}", f.dsl.resultQuery("SELECT phases::text FROM bookings").fetchOne(0, String.class));
@@ -258,7 +258,7 @@ class PhasedDeskTest {
                     "Anna's styling at " + stylingAt + " misses her 14:00–15:00 client (offered " + offered + ")");
         }
         java.time.LocalTime first = java.time.LocalTime.parse(starts.get(0).strip(), shortTime);
-        robot.doubleClickOn("#visit-time").eraseText(8).write(first.toString());
+        Typing.retype(robot, "#visit-time", first.toString());
         robot.clickOn("#visit-save");
         waitFor(() -> f.count("SELECT count(*) FROM bookings WHERE visit_id IS NOT NULL") == 3);
         assertEquals(0, f.overlappingPairs());

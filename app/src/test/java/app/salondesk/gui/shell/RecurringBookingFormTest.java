@@ -103,10 +103,10 @@ class RecurringBookingFormTest {
         choose(robot, "#form-service", "Cut");
         choose(robot, "#form-master", "Anna");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
-        robot.doubleClickOn("#form-time").eraseText(8).write("10:00");
+        Typing.retype(robot, "#form-time", "10:00");
         robot.clickOn("#form-repeat");
-        robot.doubleClickOn("#form-repeat-weeks").eraseText(4).write("1");
-        robot.doubleClickOn("#form-repeat-times").eraseText(4).write("4");
+        Typing.retype(robot, "#form-repeat-weeks", "1");
+        Typing.retype(robot, "#form-repeat-times", "4");
         robot.clickOn("#form-save");
 
         Label summary = robot.lookup("#form-series-summary").queryAs(Label.class);

@@ -78,12 +78,6 @@ class ResourcesSetupTest {
                 .tryQueryAs(ListCell.class).orElse(null);
     }
 
-    /** Replaces what a field holds by typing, as a person does: select all, type. */
-    private static void retype(FxRobot robot, String field, String text) {
-        robot.clickOn(field);
-        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
-        robot.write(text);
-    }
 
     private static String room() {
         return s.f.dsl.resultQuery("SELECT name || '/' || capacity || '/' || active FROM resources").fetchOne(0, String.class);
@@ -97,14 +91,14 @@ class ResourcesSetupTest {
     @Test
     void anAdminRenamesARoomAndGivesItAnotherCountByTypingInTheWindow(FxRobot robot) throws Exception {
         openAndPick(robot, "Washing station");
-        retype(robot, "#resource-edit-name", "Basin");
-        retype(robot, "#resource-edit-capacity", "3");
+        Typing.retype(robot, "#resource-edit-name", "Basin");
+        Typing.retype(robot, "#resource-edit-capacity", "3");
         robot.clickOn("#resource-change");
         waitFor(() -> "Basin/3/true".equals(room()));
         waitFor(() -> text(robot, "#resources-message").equals("Basin was saved."));
         waitFor(() -> cell(robot, "Basin \u00b7 3 at once") != null);
         // Enter in the room's own fields saves it (and not Add, the window's default)
-        retype(robot, "#resource-edit-capacity", "4");
+        Typing.retype(robot, "#resource-edit-capacity", "4");
         robot.type(KeyCode.ENTER);
         waitFor(() -> "Basin/4/true".equals(room()));
         assertEquals(1, s.f.count("SELECT count(*) FROM resources"), "nothing was added");
@@ -115,11 +109,11 @@ class ResourcesSetupTest {
         s.f.booked(s.f.engine.book(s.f.serviceWith(s.f.anna, wash, at(10, 0))));
         s.f.booked(s.f.engine.book(s.f.serviceWith(s.f.bohdan, wash, at(10, 15))));
         openAndPick(robot, "Washing station");
-        retype(robot, "#resource-edit-capacity", "1");
+        Typing.retype(robot, "#resource-edit-capacity", "1");
         robot.clickOn("#resource-change");
         waitFor(() -> text(robot, "#resources-message").equals(
                 "Washing station cannot go down to 1: then one future booking would have none of it. Move or cancel it first."));
-        retype(robot, "#resource-edit-capacity", "2");
+        Typing.retype(robot, "#resource-edit-capacity", "2");
         robot.clickOn("#resource-edit-active");
         robot.clickOn("#resource-change");
         waitFor(() -> text(robot, "#resources-message").equals(

@@ -81,7 +81,7 @@ class ServicePhasesSetupTest {
         waitFor(() -> robot.lookup("#phase-minutes-1").tryQuery().isPresent());
         assertEquals("100", field(robot, "#phase-minutes-0").getText(), "the plain length becomes the first phase");
         assertEquals("Processing (master free)", robot.lookup("#phase-kind-1").queryAs(ComboBox.class).getValue());
-        retype(robot, robot.lookup("#phase-minutes-0").queryAs(TextField.class), "30");
+        Typing.retype(robot, robot.lookup("#phase-minutes-0").queryAs(TextField.class), "30");
         robot.clickOn("#phase-minutes-1").write("40");
         robot.clickOn("#phase-add");
         waitFor(() -> robot.lookup("#phase-minutes-2").tryQuery().isPresent());
@@ -126,9 +126,9 @@ class ServicePhasesSetupTest {
         robot.targetWindow(own.getScene().getWindow());
         waitFor(() -> robot.from(own).lookup("#phase-minutes-2").tryQuery().isPresent());
         assertEquals("40", robot.from(own).lookup("#phase-minutes-1").queryAs(TextField.class).getText(), "starts as the service's");
-        retype(robot, robot.from(own).lookup("#phase-minutes-0").queryAs(TextField.class), "20");
-        retype(robot, robot.from(own).lookup("#phase-minutes-1").queryAs(TextField.class), "50");
-        retype(robot, robot.from(own).lookup("#phase-minutes-2").queryAs(TextField.class), "20");
+        Typing.retype(robot, robot.from(own).lookup("#phase-minutes-0").queryAs(TextField.class), "20");
+        Typing.retype(robot, robot.from(own).lookup("#phase-minutes-1").queryAs(TextField.class), "50");
+        Typing.retype(robot, robot.from(own).lookup("#phase-minutes-2").queryAs(TextField.class), "20");
         robot.clickOn(robot.from(own).lookup("#service-cleanup").queryAs(TextField.class)).write("5");
         robot.clickOn("#own-shape-save");
         waitFor(() -> text(robot, "#own-shape-message").equals("Anna: own phases of Colour saved."));
@@ -187,12 +187,12 @@ class ServicePhasesSetupTest {
         robot.clickOn("#phase-minutes-1").write("forty");
         robot.clickOn("#service-save");
         waitFor(() -> text(robot, "#services-message").equals("Each phase lasts 1 to 720 minutes."));
-        retype(robot, robot.lookup("#phase-minutes-1").queryAs(TextField.class), "40");
+        Typing.retype(robot, robot.lookup("#phase-minutes-1").queryAs(TextField.class), "40");
         robot.clickOn("#service-cleanup").write("200");
         robot.clickOn("#service-save");
         waitFor(() -> text(robot, "#services-message").equals("The cleanup is 0 to 120 minutes."));
-        retype(robot, robot.lookup("#service-cleanup").queryAs(TextField.class), "100");
-        retype(robot, robot.lookup("#phase-minutes-0").queryAs(TextField.class), "600");
+        Typing.retype(robot, robot.lookup("#service-cleanup").queryAs(TextField.class), "100");
+        Typing.retype(robot, robot.lookup("#phase-minutes-0").queryAs(TextField.class), "600");
         robot.clickOn("#service-save");
         waitFor(() -> text(robot, "#services-message").equals("The phases and the cleanup last at most 720 minutes in all."));
         assertEquals(before, s.f.dsl.resultQuery("SELECT row(duration_min, phases, cleanup_min)::text FROM services WHERE id = " + s.f.cut)
@@ -225,10 +225,4 @@ class ServicePhasesSetupTest {
      * until the field holds it. A double click that a loaded machine delivers as two single clicks
      * selected nothing, and the typing went beside the old value (a CI run under load).
      */
-    private static void retype(FxRobot robot, TextField field, String text) throws Exception {
-        robot.clickOn(field);
-        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
-        robot.write(text);
-        waitFor(() -> text.equals(field.getText()));
-    }
 }

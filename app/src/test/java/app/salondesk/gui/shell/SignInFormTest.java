@@ -139,7 +139,7 @@ class SignInFormTest {
         // the fixture's server is the primary; a second host that answers nobody stands for the standby
         String cluster = server + ",localhost:1";
         robot.clickOn("#signin-server").write(cluster);
-        robot.doubleClickOn("#signin-database").eraseText(20).write(database);
+        Typing.retype(robot, "#signin-database", database);
         robot.clickOn("#signin-login").write(login);
         robot.clickOn("#signin-password").write("right-password");
         robot.clickOn("#signin-button");

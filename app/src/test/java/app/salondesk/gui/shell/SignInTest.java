@@ -75,13 +75,13 @@ class SignInTest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !error(robot).isEmpty());
         assertTrue(error(robot).endsWith("refused the user name or password."), error(robot));
 
-        robot.doubleClickOn("#signin-login").eraseText(60).write(gone);
-        robot.clickOn("#signin-password").eraseText(30).write("right-password");
+        Typing.retype(robot, "#signin-login", gone);
+        Typing.retype(robot, "#signin-password", "right-password");
         robot.clickOn("#signin-button");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> error(robot).contains("does not let this login in"));
 
-        robot.doubleClickOn("#signin-login").eraseText(60).write(login);
-        robot.clickOn("#signin-password").eraseText(30).write("right-password");
+        Typing.retype(robot, "#signin-login", login);
+        Typing.retype(robot, "#signin-password", "right-password");
         robot.clickOn("#signin-button");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> signedIn.get() != null);
         assertEquals(f.tenant, ((Session) signedIn.get()).salon().id(), "the login's own salon");
@@ -95,7 +95,7 @@ class SignInTest {
 
     @Test
     void aStaffLoginOfNoSalonIsToldSoInOneSentence(FxRobot robot) throws Exception {
-        robot.clickOn("#signin-login").eraseText(60).write(lost);
+        Typing.retype(robot, "#signin-login", lost);
         robot.clickOn("#signin-password").write("right-password");
         robot.clickOn("#signin-button");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> !error(robot).isEmpty());

@@ -159,7 +159,7 @@ class StaffPasswordsAndLocksTest {
             choose(robot, "#form-service", "Cut");
             choose(robot, "#form-master", "Bohdan");
             robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
-            robot.doubleClickOn("#form-time").eraseText(8).write("12:00");
+            Typing.retype(robot, "#form-time", "12:00");
             robot.clickOn("#form-save");
             // the engine waits out its lock_timeout (5 s), then answers "busy"
             // the link is read on the FX thread's side of a layout pass: found, shown and in its window

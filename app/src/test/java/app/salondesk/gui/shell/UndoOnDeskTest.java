@@ -194,7 +194,7 @@ class UndoOnDeskTest {
         FrontDeskTest.openContextMenu(robot, entry(robot, at(12, 0)).orElseThrow());
         robot.clickOn("#menu-open");
         waitFor(() -> robot.lookup("#form-time").tryQuery().isPresent());
-        robot.doubleClickOn("#form-time").eraseText(8).write("16:30");
+        Typing.retype(robot, "#form-time", "16:30");
         robot.clickOn("#form-save");
         waitFor(() -> at(16, 30).equals(find(b).start()));
         waitFor(() -> robot.lookup("#form-time").tryQuery().isEmpty());

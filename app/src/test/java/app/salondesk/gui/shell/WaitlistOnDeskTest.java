@@ -98,7 +98,7 @@ class WaitlistOnDeskTest {
         choose(robot, "#form-service", "Cut");
         choose(robot, "#form-master", "Anna");
         robot.interact(() -> robot.lookup("#form-date").queryAs(DatePicker.class).setValue(EngineFixture.DAY));
-        robot.doubleClickOn("#form-time").eraseText(8).write("11:00");
+        Typing.retype(robot, "#form-time", "11:00");
         robot.clickOn("#form-save");
         waitFor(20, () -> robot.lookup("#form-join-waitlist").tryQuery().isPresent());
         robot.clickOn("#form-join-waitlist");
