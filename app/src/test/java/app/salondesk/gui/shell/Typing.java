@@ -1,7 +1,6 @@
 package app.salondesk.gui.shell;
 
 import javafx.scene.control.TextInputControl;
-import javafx.scene.input.KeyCode;
 import org.testfx.api.FxRobot;
 import org.testfx.util.NodeQueryUtils;
 import org.testfx.util.WaitForAsyncUtils;
@@ -24,12 +23,29 @@ final class Typing {
         retype(robot, robot.lookup(query).match(NodeQueryUtils.isVisible()).queryAs(TextInputControl.class), text);
     }
 
-    /** {@code field} now holds {@code text}, typed; waits (20 s at most) until it does. */
+    /**
+     * {@code field} now holds {@code text}, typed. A click, then the field's own select-all, then the keys; if the field
+     * does not hold exactly the text within 10 s, once more (three tries). A clean-clone CI run at load 15–25 lost the
+     * Ctrl+A chord (or the click landed while the dialog was still being laid out), the typing went beside the old value
+     * and the field never held the text; the select-all on the FX thread is what the chord does, without the race.
+     */
     static void retype(FxRobot robot, TextInputControl field, String text) throws TimeoutException {
-        robot.clickOn(field);
-        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
-        robot.write(text);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> text.equals(field.getText()));
-        WaitForAsyncUtils.waitForFxEvents();
+        for (int attempt = 1; ; attempt++) {
+            robot.clickOn(field);
+            robot.interact(() -> {
+                field.requestFocus();
+                field.selectAll();
+            });
+            robot.write(text);
+            try {
+                WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> text.equals(field.getText()));
+                WaitForAsyncUtils.waitForFxEvents();
+                return;
+            } catch (TimeoutException e) {
+                if (attempt == 3) {
+                    throw new TimeoutException("the field holds \"" + field.getText() + "\" after typing \"" + text + "\" three times");
+                }
+            }
+        }
     }
 }
