@@ -76,6 +76,8 @@ final class DesktopBench {
     Latency dragReloaded = Latency.NONE;
     int dragFailures;
     String failure;
+    /** Issue 38's anchor: CalendarFX alone, switched in the same loop; null until built. */
+    CalendarAnchor anchor;
 
     private final StartupBench startup;
 
@@ -147,6 +149,8 @@ final class DesktopBench {
 
         // To the next day and back, at a person's pace: the days beside the shown one are read
         // ahead meanwhile (issue 16), as they are between a receptionist's clicks.
+        // Issue 38: CalendarFX alone, switched in turn with the desk, switch by switch
+        anchor = CalendarAnchor.build(db.dsl(), calendar.tenant(), calendar.masters(), CalendarBench.DAY, CalendarBench.ZONE);
         Histogram total = Latency.histogram();
         Histogram apply = Latency.histogram();
         Histogram cpu = Latency.histogram();
@@ -154,16 +158,25 @@ final class DesktopBench {
             LocalDate target = i % 2 == 0 ? CalendarBench.DAY.plusDays(1) : CalendarBench.DAY;
             Thread.sleep(PACE_MS);
             long[] t = switchDay(target);
+            for (CalendarAnchor.Subject s : List.of(anchor.dayView, anchor.resources)) {
+                Thread.sleep(PACE_MS);
+                long[] a = anchor.switchTo(s, target);
+                if (i >= WARM_UP) {
+                    anchor.record(s, a);
+                }
+            }
             if (i >= WARM_UP) {
                 cpu.recordValue(t[3]);
                 total.recordValue(t[2] - t[0]);
                 apply.recordValue(t[2] - t[1]);
             }
         }
+        anchor.close();   // the drags below need the desk's window on top
         daySwitch = Latency.of(total);
         daySwitchCpu = Latency.of(cpu);
         dayApply = Latency.of(apply);
         log.info("figure 6: day switch p50 {} ms ({} ms after the data arrived)", Markdown.ms(daySwitch.p50()), Markdown.ms(dayApply.p50()));
+        log.info(anchorLine());
         // A jump (the date picker) five days away and back: days nobody read ahead
         Histogram jumps = Latency.histogram();
         for (int i = 0; i < WARM_UP + DAY_SWITCHES; i++) {
@@ -360,12 +373,22 @@ final class DesktopBench {
                 row("switch to the next or previous day (read ahead) → painted, " + PACE_MS + " ms apart", daySwitch),
                 row("… of which: data arrived → painted", dayApply),
                 row("… the FX thread's own CPU time in a switch (what it costs on a busy machine too)", daySwitchCpu),
+                row("anchor (issue 38): CalendarFX's bare `DayView`, 30 calendars, the same entries, no database, switched in turn with the desk", anchorWall(true)),
+                row("… the FX thread's own CPU time in its switch", anchor == null ? Latency.NONE : anchor.dayView.cpu()),
+                row("CalendarFX's bare `ResourcesView` (the desk's control), 30 resources, the same entries, switched in turn", anchorWall(false)),
+                row("… the FX thread's own CPU time in its switch", anchor == null ? Latency.NONE : anchor.resources.cpu()),
                 row("jump five days away (not read ahead) → painted (load + entries + layout), " + PACE_MS + " ms apart", dayJump),
                 row("drag released → saved (engine) → reloaded → painted", drag),
                 row("… of which: released → the reloaded day with the moved booking arrives", dragReloaded)));
         if (dragFailures > 0) {
             md.para(dragFailures + " drags were not saved and shown within 10 s.");
         }
+        md.para("The anchor: each switch of the desk is followed (" + PACE_MS + " ms later each) by one of CalendarFX's bare `DayView` and one "
+                + "of its bare `ResourcesView`, each in a window of its own of the desk's size, to the same day, timed from setting the "
+                + "date to the end of the first pulse that has laid out all of the new day's entries. Goal of issue 38: p95 ≤ 120 ms "
+                + "and ≤ 1.3× the bare `DayView`'s.");
+        md.para("`" + anchorLine() + "`");
+        md.para("`" + anchorLine(false) + "`");
         md.para("The application started as a process (its jar, `lib/` beside it, without arguments: its own JVM and "
                 + "embedded PostgreSQL, the demo salon), headless in the same way, until its first day is painted. The application "
                 + "logs that moment (`FirstPaint`: milliseconds since its JVM started, and the phases on the way); the harness also "
@@ -386,6 +409,21 @@ final class DesktopBench {
                             Markdown.ms(Latency.median(demo)), Markdown.ms(java.util.Arrays.stream(demo).min().orElse(Double.NaN)),
                             Markdown.ms(java.util.Arrays.stream(demo).max().orElse(Double.NaN)), "", "", "")));
         }
+    }
+
+    private Latency anchorWall(boolean dayView) {
+        return anchor == null ? Latency.NONE : (dayView ? anchor.dayView : anchor.resources).wall();
+    }
+
+    /** Issue 38's greppable line: the desk's day switch against CalendarFX's bare DayView's. */
+    String anchorLine() {
+        return anchorLine(true);
+    }
+
+    private String anchorLine(boolean dayView) {
+        double m = anchorWall(dayView).p95();
+        return String.format(Locale.ROOT, "day switch%s: p95 %.1f ms, CalendarFX alone p95 %.1f ms, ratio %.2f",
+                dayView ? "" : " (against ResourcesView)", daySwitch.p95(), m, daySwitch.p95() / m);
     }
 
     private static List<String> row(String what, Latency l) {
