@@ -83,7 +83,7 @@ final class CalendarAnchor {
         Instant from = day.atStartOfDay(zone).toInstant();
         Instant to = day.plusDays(2).atStartOfDay(zone).toInstant();
         List<Record3<Long, java.time.OffsetDateTime, Integer>> rows = dsl.resultQuery(
-                "SELECT master_id, starts_at, duration_min FROM bookings WHERE tenant_id = ? AND starts_at >= ? AND starts_at < ? "
+                "SELECT master_id, starts_at, duration_min FROM bookings WHERE tenant_id = ? AND starts_at >= CAST(? AS timestamptz) AND starts_at < CAST(? AS timestamptz) "
                         + "AND status <> 'cancelled' ORDER BY master_id, starts_at",
                 tenant, from.toString(), to.toString())
                 .coerce(org.jooq.impl.DSL.field("master_id", Long.class), org.jooq.impl.DSL.field("starts_at", java.time.OffsetDateTime.class),
@@ -202,6 +202,33 @@ final class CalendarAnchor {
             }
         }
         return count;
+    }
+
+    /** {@code day switch<what>: p95 N ms, CalendarFX alone p95 M ms, ratio R}: one line to grep for. */
+    static String line(Latency desk, Latency alone, String what) {
+        return String.format(java.util.Locale.ROOT, "day switch%s: p95 %.1f ms, CalendarFX alone p95 %.1f ms, ratio %.2f",
+                what, desk.p95(), alone.p95(), desk.p95() / alone.p95());
+    }
+
+    /** The desk's switch beside CalendarFX's alone, wall-clock and the FX thread's CPU, and the lines to grep for. */
+    void report(Markdown md, Latency desk, Latency deskCpu, int paceMs) {
+        md.para("Issue 38's anchor: each switch of the desk is followed (" + paceMs + " ms later each) by one of CalendarFX's bare "
+                + "`DayView` (30 calendars, every booking in the one day column) and one of its bare `ResourcesView` (30 resources, "
+                + "the control the desk is built on), with the same " + dayView.expected + " bookings of each day as CalendarFX entries and "
+                + "no database, each in a window of its own of the desk's size, to the same day; timed from setting the date to the end "
+                + "of the first pulse that has laid out all of the new day's entries. Goal: p95 ≤ 120 ms and ≤ 1.3× the bare `DayView`'s.");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(row("the desk (figure 6's switch above)", desk, deskCpu));
+        rows.add(row("CalendarFX's bare `DayView` alone", dayView.wall(), dayView.cpu()));
+        rows.add(row("CalendarFX's bare `ResourcesView` alone", resources.wall(), resources.cpu()));
+        md.table(List.of("day switch, read-ahead day", "samples", "p50 ms", "p95 ms", "p99 ms", "FX thread CPU p50 ms", "CPU p95 ms"), rows);
+        md.para("`" + line(desk, dayView.wall(), "") + "`  \n`" + line(desk, resources.wall(), " (against ResourcesView)") + "`  \n`"
+                + line(deskCpu, dayView.cpu(), " (FX thread CPU)") + "`");
+    }
+
+    private static List<String> row(String what, Latency wall, Latency cpu) {
+        return List.of(what, Long.toString(wall.count()), Markdown.ms(wall.p50()), Markdown.ms(wall.p95()), Markdown.ms(wall.p99()),
+                Markdown.ms(cpu.p50()), Markdown.ms(cpu.p95()));
     }
 
     void record(Subject s, long[] t) {

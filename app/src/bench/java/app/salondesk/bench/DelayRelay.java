@@ -35,6 +35,8 @@ final class DelayRelay implements AutoCloseable {
     private final long halfTripNanos;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
+    /** Chunks the clients have sent through (each a write the server reads): about one per round trip. */
+    private final java.util.concurrent.atomic.AtomicLong upChunks = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param roundTripMicros what the relay adds to every round trip (0: none, the relay's own cost only)
@@ -47,6 +49,11 @@ final class DelayRelay implements AutoCloseable {
         Thread accept = new Thread(this::accept, "relay-accept-" + roundTripMicros + "us");
         accept.setDaemon(true);
         accept.start();
+    }
+
+    /** How many chunks the clients have sent so far (a booking's round trips, counted as the wire sees them). */
+    long upChunks() {
+        return upChunks.get();
     }
 
     int port() {
@@ -68,8 +75,8 @@ final class DelayRelay implements AutoCloseable {
                     s.setTcpNoDelay(true);
                     sockets.add(s);
                 }
-                direction(client, server, "up");
-                direction(server, client, "down");
+                direction(client, server, "up", upChunks);
+                direction(server, client, "down", new java.util.concurrent.atomic.AtomicLong());
             } catch (IOException e) {
                 if (!closed) {
                     log.warn("relay: a connection failed: {}", e.toString());
@@ -79,7 +86,7 @@ final class DelayRelay implements AutoCloseable {
     }
 
     /** One direction of one connection: a reader and a writer, the queue between them. */
-    private void direction(Socket from, Socket to, String name) throws IOException {
+    private void direction(Socket from, Socket to, String name, java.util.concurrent.atomic.AtomicLong chunks) throws IOException {
         LinkedBlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
         InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream();
@@ -89,6 +96,7 @@ final class DelayRelay implements AutoCloseable {
                 int n;
                 while ((n = in.read(buf)) > 0) {
                     queue.add(new Chunk(System.nanoTime() + halfTripNanos, Arrays.copyOf(buf, n)));
+                    chunks.incrementAndGet();
                 }
             } catch (IOException e) {
                 log.debug("relay {}: read ended: {}", name, e.toString());

@@ -46,6 +46,9 @@ import java.util.function.Predicate;
  * <p>"Painted" is the end of the first pulse that lays out the new schedule: a post-layout
  * pulse listener, registered once the view has taken the schedule; the software pipeline
  * renders that same pulse right after. Times are taken on the FX thread with nanoTime.
+ *
+ * <p>Issue 38: the day switches alternate with those of CalendarFX alone ({@link CalendarAnchor}),
+ * and the report has the line {@code day switch: p95 N ms, CalendarFX alone p95 M ms, ratio R}.
  */
 final class DesktopBench {
 
@@ -373,22 +376,15 @@ final class DesktopBench {
                 row("switch to the next or previous day (read ahead) → painted, " + PACE_MS + " ms apart", daySwitch),
                 row("… of which: data arrived → painted", dayApply),
                 row("… the FX thread's own CPU time in a switch (what it costs on a busy machine too)", daySwitchCpu),
-                row("anchor (issue 38): CalendarFX's bare `DayView`, 30 calendars, the same entries, no database, switched in turn with the desk", anchorWall(true)),
-                row("… the FX thread's own CPU time in its switch", anchor == null ? Latency.NONE : anchor.dayView.cpu()),
-                row("CalendarFX's bare `ResourcesView` (the desk's control), 30 resources, the same entries, switched in turn", anchorWall(false)),
-                row("… the FX thread's own CPU time in its switch", anchor == null ? Latency.NONE : anchor.resources.cpu()),
                 row("jump five days away (not read ahead) → painted (load + entries + layout), " + PACE_MS + " ms apart", dayJump),
                 row("drag released → saved (engine) → reloaded → painted", drag),
                 row("… of which: released → the reloaded day with the moved booking arrives", dragReloaded)));
         if (dragFailures > 0) {
             md.para(dragFailures + " drags were not saved and shown within 10 s.");
         }
-        md.para("The anchor: each switch of the desk is followed (" + PACE_MS + " ms later each) by one of CalendarFX's bare `DayView` and one "
-                + "of its bare `ResourcesView`, each in a window of its own of the desk's size, to the same day, timed from setting the "
-                + "date to the end of the first pulse that has laid out all of the new day's entries. Goal of issue 38: p95 ≤ 120 ms "
-                + "and ≤ 1.3× the bare `DayView`'s.");
-        md.para("`" + anchorLine() + "`");
-        md.para("`" + anchorLine(false) + "`");
+        if (anchor != null) {
+            anchor.report(md, daySwitch, daySwitchCpu, PACE_MS);
+        }
         md.para("The application started as a process (its jar, `lib/` beside it, without arguments: its own JVM and "
                 + "embedded PostgreSQL, the demo salon), headless in the same way, until its first day is painted. The application "
                 + "logs that moment (`FirstPaint`: milliseconds since its JVM started, and the phases on the way); the harness also "
@@ -411,19 +407,9 @@ final class DesktopBench {
         }
     }
 
-    private Latency anchorWall(boolean dayView) {
-        return anchor == null ? Latency.NONE : (dayView ? anchor.dayView : anchor.resources).wall();
-    }
-
     /** Issue 38's greppable line: the desk's day switch against CalendarFX's bare DayView's. */
     String anchorLine() {
-        return anchorLine(true);
-    }
-
-    private String anchorLine(boolean dayView) {
-        double m = anchorWall(dayView).p95();
-        return String.format(Locale.ROOT, "day switch%s: p95 %.1f ms, CalendarFX alone p95 %.1f ms, ratio %.2f",
-                dayView ? "" : " (against ResourcesView)", daySwitch.p95(), m, daySwitch.p95() / m);
+        return anchor == null ? "day switch: no anchor" : CalendarAnchor.line(daySwitch, anchor.dayView.wall(), "");
     }
 
     private static List<String> row(String what, Latency l) {
