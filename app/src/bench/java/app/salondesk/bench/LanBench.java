@@ -40,7 +40,8 @@ final class LanBench {
     }
 
     /** One (path, writers) cell's rounds. */
-    record Cell(List<Driver.Round> engine, List<Driver.Round> usual, List<Double> ratios, List<Double> engineTrips, List<Double> usualTrips) {
+    record Cell(List<Driver.Round> engine, List<Driver.Round> usual, List<Double> ratios, List<Double> engineTrips, List<Double> usualTrips,
+                List<double[]> cpu) {
         double ratio() {
             return Latency.median(ratios, Double::doubleValue);
         }
@@ -69,6 +70,7 @@ final class LanBench {
     void run() throws Exception {
         int most = Arrays.stream(writers).max().orElse(1);
         WriteSalon salon = new WriteSalon(db.dsl(), "Benchmark: LAN");
+        CpuMeter server = new CpuMeter(db.dsl().resultQuery("SELECT pg_backend_pid()").fetchOne(0, Long.class));
         ConnectionSettings s = db.settings();
         try (Driver driver = new Driver(Math.max(most, WriteSalon.WRITERS))) {
             paths.add(new Path("straight to the server", -1, null, new BookingEngine(db.dsl()), null));
@@ -86,16 +88,22 @@ final class LanBench {
             }
             for (int w : writers) {
                 for (Path p : paths) {
-                    cells.computeIfAbsent(p.name, k -> new LinkedHashMap<>()).put(w, new Cell(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+                    cells.computeIfAbsent(p.name, k -> new LinkedHashMap<>()).put(w, new Cell(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
                 }
                 for (int r = 1; r <= cfg.rounds(); r++) {
                     for (Path p : paths) {
                         long c0 = chunks(p);
+                        double j0 = CpuMeter.jvmMs();
+                        double s0 = server.postgresMs();
                         Driver.Round e = driver.run(w, cfg.seconds(),
                                 x -> WriteBench.kind(p.engine.book(salon.booking(salon.own.get(x), salon.freshSlot(salon.own.get(x))))));
                         long c1 = chunks(p);
+                        double j1 = CpuMeter.jvmMs();
+                        double s1 = server.postgresMs();
                         Driver.Round u = driver.run(w, cfg.seconds(), x -> WriteBench.naive(pool(p), salon, salon.own.get(x)));
                         Cell c = cells.get(p.name).get(w);
+                        c.cpu.add(new double[]{(j1 - j0) / calls(e), (s1 - s0) / calls(e), (CpuMeter.jvmMs() - j1) / calls(u),
+                                (server.postgresMs() - s1) / calls(u)});
                         c.engineTrips.add((c1 - c0) / (double) calls(e));
                         c.usualTrips.add((chunks(p) - c1) / (double) calls(u));
                         c.engine.add(e);
@@ -122,6 +130,10 @@ final class LanBench {
     /** Chunks sent through the path's relay so far (NaN-free: 0 straight to the server, where nothing counts them). */
     private static long chunks(Path p) {
         return p.relay == null ? 0 : p.relay.upChunks();
+    }
+
+    private static double cpu(Cell c, int i) {
+        return Latency.median(c.cpu, a -> a[i]);
     }
 
     private static long calls(Driver.Round r) {
@@ -178,7 +190,8 @@ final class LanBench {
                 + "bookings/s over the usual protocol's on the same path in the same round, median over " + cfg.rounds() + " rounds of "
                 + cfg.seconds() + " s. *SELECT 1* is the median time of one statement on a held connection of the path (" + PINGS + " of them). *Client writes a booking* counts "
                 + "the chunks the clients sent through the relay in a round over the calls made: the round trips a booking takes, "
-                + "as the wire sees them.");
+                + "as the wire sees them. *CPU ms a call*: this JVM's (the writers, the pool, and on a relay path the relay's "
+                + "threads) and the PostgreSQL server's (`/proc`), over the calls of the round, median over rounds.");
         List<List<String>> rows = new ArrayList<>();
         for (Path p : paths) {
             for (Map.Entry<Integer, Cell> e : cells.get(p.name).entrySet()) {
@@ -190,11 +203,12 @@ final class LanBench {
                         Markdown.num(Latency.median(c.usual, Driver.Round::donePerSecond)), Markdown.ms(ul.p50()), Markdown.ms(ul.p95()),
                         "**" + Markdown.ratio(c.ratio()) + "**",
                         p.relay == null ? "" : String.format(Locale.ROOT, "%.1f / %.1f", Latency.median(c.engineTrips, Double::doubleValue),
-                                Latency.median(c.usualTrips, Double::doubleValue))));
+                                Latency.median(c.usualTrips, Double::doubleValue)),
+                        String.format(Locale.ROOT, "%.2f + %.2f / %.2f + %.2f", cpu(c, 0), cpu(c, 1), cpu(c, 2), cpu(c, 3))));
             }
         }
         md.table(List.of("path", "SELECT 1 ms", "writers", "engine /s", "p50 ms", "p95 ms", "usual /s", "p50 ms", "p95 ms", "engine / usual",
-                "client writes a booking, engine / usual"), rows);
+                "client writes a booking, engine / usual", "CPU ms a call, JVM + server: engine / usual"), rows);
         StringBuilder grep = new StringBuilder();
         for (String l : lines()) {
             grep.append("`").append(l).append("`  \n");
