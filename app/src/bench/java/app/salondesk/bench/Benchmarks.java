@@ -140,12 +140,18 @@ public final class Benchmarks {
                     messages.run();
                     messages.report(md);
                 }
+                case "lan" -> {
+                    // issue 38: figure 1's engine and usual protocol through a relay that delays each round trip
+                    LanBench lan = new LanBench(db, cfg);
+                    lan.run();
+                    lan.report(md);
+                }
                 case "reports" -> {
                     ReportsBench reports = new ReportsBench(db);
                     reports.run();
                     reports.report(md);
                 }
-                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases, messages, checkout or reports, not "
+                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases, messages, checkout, reports or lan, not "
                         + only);
             }
         }

@@ -46,6 +46,9 @@ import java.util.function.Predicate;
  * <p>"Painted" is the end of the first pulse that lays out the new schedule: a post-layout
  * pulse listener, registered once the view has taken the schedule; the software pipeline
  * renders that same pulse right after. Times are taken on the FX thread with nanoTime.
+ *
+ * <p>Issue 38: the day switches alternate with those of CalendarFX alone ({@link CalendarAnchor}),
+ * and the report has the line {@code day switch: p95 N ms, CalendarFX alone p95 M ms, ratio R}.
  */
 final class DesktopBench {
 
@@ -76,6 +79,8 @@ final class DesktopBench {
     Latency dragReloaded = Latency.NONE;
     int dragFailures;
     String failure;
+    /** Issue 38's anchor: CalendarFX alone, switched in the same loop; null until built. */
+    CalendarAnchor anchor;
 
     private final StartupBench startup;
 
@@ -147,6 +152,8 @@ final class DesktopBench {
 
         // To the next day and back, at a person's pace: the days beside the shown one are read
         // ahead meanwhile (issue 16), as they are between a receptionist's clicks.
+        // Issue 38: CalendarFX alone, switched in turn with the desk, switch by switch
+        anchor = CalendarAnchor.build(db.dsl(), calendar.tenant(), calendar.masters(), CalendarBench.DAY, CalendarBench.ZONE);
         Histogram total = Latency.histogram();
         Histogram apply = Latency.histogram();
         Histogram cpu = Latency.histogram();
@@ -154,16 +161,25 @@ final class DesktopBench {
             LocalDate target = i % 2 == 0 ? CalendarBench.DAY.plusDays(1) : CalendarBench.DAY;
             Thread.sleep(PACE_MS);
             long[] t = switchDay(target);
+            for (CalendarAnchor.Subject s : List.of(anchor.dayView, anchor.resources)) {
+                Thread.sleep(PACE_MS);
+                long[] a = anchor.switchTo(s, target);
+                if (i >= WARM_UP) {
+                    anchor.record(s, a);
+                }
+            }
             if (i >= WARM_UP) {
                 cpu.recordValue(t[3]);
                 total.recordValue(t[2] - t[0]);
                 apply.recordValue(t[2] - t[1]);
             }
         }
+        anchor.close();   // the drags below need the desk's window on top
         daySwitch = Latency.of(total);
         daySwitchCpu = Latency.of(cpu);
         dayApply = Latency.of(apply);
         log.info("figure 6: day switch p50 {} ms ({} ms after the data arrived)", Markdown.ms(daySwitch.p50()), Markdown.ms(dayApply.p50()));
+        log.info(anchorLine());
         // A jump (the date picker) five days away and back: days nobody read ahead
         Histogram jumps = Latency.histogram();
         for (int i = 0; i < WARM_UP + DAY_SWITCHES; i++) {
@@ -366,6 +382,9 @@ final class DesktopBench {
         if (dragFailures > 0) {
             md.para(dragFailures + " drags were not saved and shown within 10 s.");
         }
+        if (anchor != null) {
+            anchor.report(md, daySwitch, daySwitchCpu, PACE_MS);
+        }
         md.para("The application started as a process (its jar, `lib/` beside it, without arguments: its own JVM and "
                 + "embedded PostgreSQL, the demo salon), headless in the same way, until its first day is painted. The application "
                 + "logs that moment (`FirstPaint`: milliseconds since its JVM started, and the phases on the way); the harness also "
@@ -386,6 +405,11 @@ final class DesktopBench {
                             Markdown.ms(Latency.median(demo)), Markdown.ms(java.util.Arrays.stream(demo).min().orElse(Double.NaN)),
                             Markdown.ms(java.util.Arrays.stream(demo).max().orElse(Double.NaN)), "", "", "")));
         }
+    }
+
+    /** Issue 38's greppable line: the desk's day switch against CalendarFX's bare DayView's. */
+    String anchorLine() {
+        return anchor == null ? "day switch: no anchor" : CalendarAnchor.line(daySwitch, anchor.dayView.wall(), "");
     }
 
     private static List<String> row(String what, Latency l) {

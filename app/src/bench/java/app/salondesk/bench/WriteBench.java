@@ -228,9 +228,14 @@ final class WriteBench {
      * INSERT, RELEASE, COMMIT: nine round trips, the lock held for eight of them.
      */
     private Driver.Kind naive(long master) throws Exception {
+        return naive(db.dataSource(), salon, master);
+    }
+
+    /** {@link #naive(long)} on any pool (issue 38 runs it through a relay that delays each round trip). */
+    static Driver.Kind naive(DataSource pool, WriteSalon salon, long master) throws Exception {
         Instant start = salon.freshSlot(master);
         OffsetDateTime at = start.atOffset(ZoneOffset.UTC);
-        try (Connection c = db.dataSource().getConnection()) {
+        try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
             try {
                 query(c, "SELECT set_config('lock_timeout', '5s', true), salondesk_lock_master(?, ?)", salon.tenant, master);
