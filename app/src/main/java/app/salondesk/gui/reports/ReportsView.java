@@ -134,9 +134,9 @@ public final class ReportsView {
         TableView<ReportsViewModel.Row> figures = new TableView<>(vm.rows());
         figures.setId("reports-figures");
         figures.getColumns().add(column(messages.get("reports.col.figure"), ReportsViewModel.Row::label, 260));
-        figures.getColumns().add(column(messages.get("reports.col.value"), ReportsViewModel.Row::value, 130));
-        figures.getColumns().add(column(messages.get("reports.col.previous"), ReportsViewModel.Row::previous, 130));
-        figures.getColumns().add(column(messages.get("reports.col.trend"), ReportsViewModel.Row::trend, 110));
+        figures.getColumns().add(column(messages.get("reports.col.value"), ReportsViewModel.Row::shownValue, 130));
+        figures.getColumns().add(column(messages.get("reports.col.previous"), ReportsViewModel.Row::shownPrevious, 130));
+        figures.getColumns().add(column(messages.get("reports.col.trend"), ReportsViewModel.Row::shownTrend, 110));
         figures.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         figures.setRowFactory(t -> {
             javafx.scene.control.TableRow<ReportsViewModel.Row> row = new javafx.scene.control.TableRow<>();
@@ -246,6 +246,21 @@ public final class ReportsView {
 
     private void chart(SalonReport r) {
         java.util.Currency currency = java.util.Currency.getInstance(r.currency());
+        ReportWords words = vm.words(r);
+        // the money axis in the salon's currency as the checkout writes it: "€1,000.00", "1 000,00 ₴"
+        ((NumberAxis) revenue.getYAxis()).setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number n) {
+                return n == null ? "" : words.money(n.doubleValue());
+            }
+
+            @Override
+            public Number fromString(String s) {
+                return null;
+            }
+        });
+        ((NumberAxis) utilisation.getYAxis()).setTickLabelFormatter(numbers(words));
+        ((NumberAxis) noShows.getYAxis()).setTickLabelFormatter(numbers(words));
         XYChart.Series<String, Number> services = new XYChart.Series<>();
         services.setName(messages.get("reports.fig.services"));
         XYChart.Series<String, Number> products = new XYChart.Series<>();
@@ -254,29 +269,78 @@ public final class ReportsView {
         tips.setName(messages.get("reports.fig.tips"));
         XYChart.Series<String, Number> missed = new XYChart.Series<>();
         missed.setName(messages.get("reports.fig.no_shows"));
+        java.time.format.DateTimeFormatter dayWords = java.time.format.DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM)
+                .withLocale(messages.locale());
+        List<String> tipsOfRevenue = new java.util.ArrayList<>();
+        List<String> tipsOfNoShows = new java.util.ArrayList<>();
         for (DayFigures d : r.days()) {
             String day = d.day().getDayOfMonth() + "." + String.format("%02d", d.day().getMonthValue());
             services.getData().add(new XYChart.Data<>(day, units(d.servicesMinor(), currency)));
             products.getData().add(new XYChart.Data<>(day, units(d.productsMinor(), currency)));
             tips.getData().add(new XYChart.Data<>(day, units(d.tipsMinor(), currency)));
             missed.getData().add(new XYChart.Data<>(day, d.noShows()));
+            String date = d.day().format(dayWords);
+            tipsOfRevenue.add(date + "\n" + messages.get("reports.fig.services") + ": " + words.money(d.servicesMinor()) + "\n"
+                    + messages.get("reports.fig.products") + ": " + words.money(d.productsMinor()) + "\n"
+                    + messages.get("reports.fig.tips") + ": " + words.money(d.tipsMinor()) + "\n"
+                    + messages.get("reports.fig.revenue") + ": " + words.money(d.revenueMinor()));
+            tipsOfNoShows.add(date + ": " + words.count(d.noShows()));
         }
         revenue.getData().setAll(List.of(services, products, tips));
         noShows.getData().setAll(List.of(missed));
+        for (XYChart.Series<String, Number> s : List.of(services, products, tips)) {
+            tooltips(s, tipsOfRevenue);
+        }
+        tooltips(missed, tipsOfNoShows);
         XYChart.Series<String, Number> used = new XYChart.Series<>();
         double top = 100;
+        List<String> tipsOfMasters = new java.util.ArrayList<>();
         for (MasterFigures m : r.masters()) {
             double pct = m.utilisation() * 100;
             top = Math.max(top, Math.ceil(pct / 20) * 20);
             used.getData().add(new XYChart.Data<>(m.name(), pct));
+            tipsOfMasters.add(m.name() + ": " + words.share(pct) + " %");
         }
         ((NumberAxis) utilisation.getYAxis()).setUpperBound(top);
         utilisation.getData().setAll(List.of(used));
+        tooltips(used, tipsOfMasters);
         DayFigures t = r.total();
         roads.setData(FXCollections.observableArrayList(
-                new PieChart.Data(messages.get("reports.road.online") + " " + t.online(), t.online()),
-                new PieChart.Data(messages.get("reports.road.desk") + " " + t.desk(), t.desk()),
-                new PieChart.Data(messages.get("reports.road.waitlist") + " " + t.waitlist(), t.waitlist())));
+                new PieChart.Data(messages.get("reports.road.online") + " " + words.count(t.online()), t.online()),
+                new PieChart.Data(messages.get("reports.road.desk") + " " + words.count(t.desk()), t.desk()),
+                new PieChart.Data(messages.get("reports.road.waitlist") + " " + words.count(t.waitlist()), t.waitlist())));
+    }
+
+    /** The words under the mouse on each point of a series, in its order (a point's node is made once it is in a chart). */
+    private static void tooltips(XYChart.Series<String, Number> series, List<String> texts) {
+        for (int i = 0; i < series.getData().size() && i < texts.size(); i++) {
+            XYChart.Data<String, Number> point = series.getData().get(i);
+            javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip(texts.get(i));
+            if (point.getNode() != null) {
+                javafx.scene.control.Tooltip.install(point.getNode(), tip);
+            } else {
+                point.nodeProperty().addListener((o, was, node) -> {
+                    if (node != null) {
+                        javafx.scene.control.Tooltip.install(node, tip);
+                    }
+                });
+            }
+        }
+    }
+
+    /** An axis's numbers as the language writes them: "1 000", "0,5". */
+    private static StringConverter<Number> numbers(ReportWords words) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(Number n) {
+                return n == null ? "" : n.doubleValue() == Math.rint(n.doubleValue()) ? words.count(n.longValue()) : words.share(n.doubleValue());
+            }
+
+            @Override
+            public Number fromString(String s) {
+                return null;
+            }
+        };
     }
 
     private static double units(long minor, java.util.Currency c) {

@@ -51,9 +51,12 @@ public final class ReportsViewModel {
 
     /**
      * A figure's row: its key (the command line's name), words, this period's value, the previous one's, the trend
-     * (empty when there was nothing before), and what its list is: a figure of bookings, the sales, or none.
+     * (empty when there was nothing before) — machine-readable ("1234.50", "12.5"), as CSV keeps them —, the same
+     * three as people read them ({@link ReportWords}: "€1,234.50", "12,5"), and what its list is: a figure of
+     * bookings, the sales, or none.
      */
-    public record Row(String key, String label, String value, String previous, String trend, Figure bookings, boolean sales) {
+    public record Row(String key, String label, String value, String previous, String trend, String shownValue, String shownPrevious,
+                      String shownTrend, Figure bookings, boolean sales) {
         public boolean drills() {
             return bookings != null || sales;
         }
@@ -138,13 +141,15 @@ public final class ReportsViewModel {
         compared.set(messages.format("reports.compared", day(before.period().from()), day(before.period().to())));
         ReportTable a = ReportTables.of(ReportKind.SUMMARY, List.of(now));
         ReportTable b = ReportTables.of(ReportKind.SUMMARY, List.of(before));
+        ReportWords w = words(now);
         List<Row> out = new ArrayList<>();
         for (int i = 0; i < a.rows().size(); i++) {
             String key = a.rows().get(i).get(0);
             String value = a.rows().get(i).get(1);
             String previous = b.rows().get(i).get(1);
-            out.add(new Row(key, messages.get("reports.fig." + key), value, previous, trend(value, previous), BOOKING_FIGURES.get(key),
-                    SALE_FIGURES.contains(key)));
+            String trend = trend(value, previous);
+            out.add(new Row(key, messages.get("reports.fig." + key), value, previous, trend, w.cell(key, value), w.cell(key, previous),
+                    w.trend(trend), BOOKING_FIGURES.get(key), SALE_FIGURES.contains(key)));
         }
         rows.setAll(out);
     }
@@ -182,10 +187,10 @@ public final class ReportsViewModel {
                 return new Drill(row.label(), List.of("day", "time", "master", "client", "service", "status", "road"), lines);
             }
             List<List<String>> lines = new ArrayList<>();
-            java.util.Currency c = java.util.Currency.getInstance(report.get().currency());
+            ReportWords w = words(report.get());
             for (SaleRow s : store.sales(p)) {
-                lines.add(List.of(day(s.day()), s.soldAt().atZone(zone).format(time), "#" + s.saleId(), s.client(),
-                        ReportTables.money(s.totalMinor(), c), ReportTables.money(s.tipsMinor(), c)));
+                lines.add(List.of(day(s.day()), s.soldAt().atZone(zone).format(time), "#" + s.saleId(), s.client(), w.money(s.totalMinor()),
+                        w.money(s.tipsMinor())));
             }
             return new Drill(row.label(), List.of("day", "time", "sale", "client", "total", "tips"), lines);
         }, d -> {
@@ -199,15 +204,34 @@ public final class ReportsViewModel {
         return d.format(DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM).withLocale(messages.locale()));
     }
 
-    /** The figures as a table (for CSV and PDF): key, words, value, previous, trend. */
+    /** The figures as a table for CSV: key, words, value, previous, trend, the numbers machine-readable ("1234.50"). */
     public List<List<String>> csvRows() {
         List<List<String>> out = new ArrayList<>();
-        out.add(List.of("figure", messages.get("reports.col.figure"), messages.get("reports.col.value"), messages.get("reports.col.previous"),
-                messages.get("reports.col.trend")));
+        out.add(header());
         for (Row r : rows) {
             out.add(List.of(r.key(), r.label(), r.value(), r.previous(), r.trend()));
         }
         return out;
+    }
+
+    /** The same table as people read it (the PDF): amounts in the salon's currency, numbers as the language writes them. */
+    public List<List<String>> shownRows() {
+        List<List<String>> out = new ArrayList<>();
+        out.add(header());
+        for (Row r : rows) {
+            out.add(List.of(r.key(), r.label(), r.shownValue(), r.shownPrevious(), r.shownTrend()));
+        }
+        return out;
+    }
+
+    private List<String> header() {
+        return List.of("figure", messages.get("reports.col.figure"), messages.get("reports.col.value"), messages.get("reports.col.previous"),
+                messages.get("reports.col.trend"));
+    }
+
+    /** The words of a report's figures: its salon's currency, the desk's language. */
+    public ReportWords words(SalonReport r) {
+        return new ReportWords(messages, java.util.Currency.getInstance(r.currency()));
     }
 
     public ObservableList<Row> rows() {

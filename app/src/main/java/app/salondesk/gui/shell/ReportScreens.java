@@ -110,7 +110,7 @@ final class ReportScreens {
         GridPane grid = new GridPane();
         grid.setHgap(12);
         grid.setVgap(2);
-        List<List<String>> rows = vm.csvRows();
+        List<List<String>> rows = vm.shownRows();
         for (int r = 0; r < rows.size(); r++) {
             for (int c = 1; c < rows.get(r).size(); c++) {
                 grid.add(new Label(rows.get(r).get(c)), c - 1, r);
