@@ -85,11 +85,16 @@ public final class ReportsView {
         });
     }
 
-    /** Opens the window for this view model and reads its period. */
+    /** Opens the window for this view model over the desk and reads its period. */
     public static Stage show(Window owner, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf) {
-        ReportsView view = new ReportsView(vm, messages);
         Stage stage = new Stage();
         stage.initOwner(owner);
+        return showIn(stage, vm, messages, saveCsv, savePdf);
+    }
+
+    /** Shows the window in {@code stage} (a chain manager's only window: no desk under it) and reads its period. */
+    public static Stage showIn(Stage stage, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf) {
+        ReportsView view = new ReportsView(vm, messages);
         stage.setTitle(messages.get("reports.window"));
         ChoiceBox<ReportsViewModel.Choice> choice = new ChoiceBox<>(FXCollections.observableArrayList(ReportsViewModel.Choice.values()));
         choice.setId("reports-choice");
@@ -181,6 +186,20 @@ public final class ReportsView {
 
         TabPane tabs = new TabPane(tab(messages.get("reports.tab.figures"), figuresTab), tab(messages.get("reports.tab.charts"), view.charts()));
         tabs.setId("reports-tabs");
+        if (!vm.mayList()) {
+            list.disableProperty().unbind();
+            list.setDisable(true);
+            drill.setPlaceholder(new Label(""));
+        }
+        // the salons side by side, once the login turns out to read several
+        Tab salons = tab(messages.get("reports.tab.salons"), chainTable(vm, messages));
+        salons.setId("reports-tab-salons");
+        vm.chain().addListener((javafx.collections.ListChangeListener<ChainTable.Row>) c -> {
+            if (!vm.chain().isEmpty() && !tabs.getTabs().contains(salons)) {
+                tabs.getTabs().add(0, salons);
+                tabs.getSelectionModel().select(salons);
+            }
+        });
         VBox.setVgrow(tabs, Priority.ALWAYS);
         Button csv = new Button(messages.get("reports.saveCsv"));
         csv.setId("reports-csv");
@@ -201,6 +220,34 @@ public final class ReportsView {
         stage.show();
         vm.load();
         return stage;
+    }
+
+    /** The salons side by side: a row a salon, the totals a currency in bold. */
+    private static TableView<ChainTable.Row> chainTable(ReportsViewModel vm, Messages messages) {
+        TableView<ChainTable.Row> table = new TableView<>(vm.chain());
+        table.setId("reports-salons");
+        TableColumn<ChainTable.Row, String> name = new TableColumn<>(messages.get("reports.col.salon"));
+        name.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().salon()));
+        name.setPrefWidth(220);
+        name.setSortable(false);
+        table.getColumns().add(name);
+        for (int i = 0; i < ChainTable.COLUMNS.size(); i++) {
+            int at = i;
+            TableColumn<ChainTable.Row, String> c = new TableColumn<>(messages.get("reports.fig." + ChainTable.COLUMNS.get(i)));
+            c.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().cells().get(at)));
+            c.setStyle("-fx-alignment: CENTER-RIGHT;");
+            c.setSortable(false);
+            table.getColumns().add(c);
+        }
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(ChainTable.Row item, boolean empty) {
+                super.updateItem(item, empty);
+                setStyle(item != null && item.total() ? "-fx-font-weight: bold;" : "");
+            }
+        });
+        return table;
     }
 
     private static Tab tab(String title, javafx.scene.Node content) {

@@ -43,6 +43,16 @@ public final class ReportsViewModel {
         List<BookingRow> bookings(ReportPeriod period, Figure figure);
 
         List<SaleRow> sales(ReportPeriod period);
+
+        /** The salons side by side, when the login reads several (a chain's manager, the owner); empty for one salon. */
+        default List<SalonReport> chain(ReportPeriod period) {
+            return List.of();
+        }
+
+        /** Whether the lists behind the figures (clients' names) are this login's to read: not a chain manager's. */
+        default boolean mayList() {
+            return true;
+        }
     }
 
     public enum Choice {
@@ -80,6 +90,7 @@ public final class ReportsViewModel {
     public final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
     public final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ObservableList<ChainTable.Row> chain = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<SalonReport> report = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Drill> drill = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
@@ -126,12 +137,16 @@ public final class ReportsViewModel {
         int mine = ++asked;
         status.set(messages.get("reports.loading"));
         ReportPeriod before = p.previous();
-        tasks.run(() -> new SalonReport[]{store.report(p), store.report(before)}, r -> {
+        tasks.run(() -> new Loaded(store.report(p), store.report(before), store.chain(p)), r -> {
             if (mine != asked) {
                 return;
             }
-            show(r[0], r[1]);
+            show(r.now(), r.before());
+            chain.setAll(ChainTable.of(r.chain(), messages));
         }, failure -> status.set(messages.get("reports.loadFailed")));
+    }
+
+    private record Loaded(SalonReport now, SalonReport before, List<SalonReport> chain) {
     }
 
     private void show(SalonReport now, SalonReport before) {
@@ -172,7 +187,7 @@ public final class ReportsViewModel {
     /** The list behind a figure's row (nothing for a figure without one). */
     public void drillDown(Row row) {
         ReportPeriod p = report.get() == null ? null : report.get().period();
-        if (row == null || !row.drills() || p == null) {
+        if (row == null || !row.drills() || p == null || !store.mayList()) {
             return;
         }
         status.set(messages.get("reports.loading"));
@@ -236,6 +251,15 @@ public final class ReportsViewModel {
 
     public ObservableList<Row> rows() {
         return rows;
+    }
+
+    /** The salons side by side with their totals (empty for a login of one salon). */
+    public ObservableList<ChainTable.Row> chain() {
+        return chain;
+    }
+
+    public boolean mayList() {
+        return store.mayList();
     }
 
     public ReadOnlyObjectProperty<SalonReport> reportProperty() {
