@@ -157,7 +157,7 @@ class ReportsWindowTest {
         for (String expected : List.of("Fixture salon", "Звіти", "Записи", "Неявки", "Частка неявок, %", "40,0")) {
             assertTrue(words.contains(expected), expected + " in: " + words);
         }
-        MainWindowTest.screenshot(figures.getScene(), "reports-uk.png");
+        MainWindowTest.screenshot(figures.getScene(), "reports-week-uk.png");
     }
 
     private static ReportsViewModel.Row row(TableView<ReportsViewModel.Row> table, String key) {
