@@ -85,11 +85,16 @@ public final class ReportsView {
         });
     }
 
-    /** Opens the window for this view model and reads its period. */
+    /** Opens the window for this view model over the desk and reads its period. */
     public static Stage show(Window owner, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf) {
-        ReportsView view = new ReportsView(vm, messages);
         Stage stage = new Stage();
         stage.initOwner(owner);
+        return showIn(stage, vm, messages, saveCsv, savePdf);
+    }
+
+    /** Shows the window in {@code stage} (a chain manager's only window: no desk under it) and reads its period. */
+    public static Stage showIn(Stage stage, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf) {
+        ReportsView view = new ReportsView(vm, messages);
         stage.setTitle(messages.get("reports.window"));
         ChoiceBox<ReportsViewModel.Choice> choice = new ChoiceBox<>(FXCollections.observableArrayList(ReportsViewModel.Choice.values()));
         choice.setId("reports-choice");
@@ -134,9 +139,9 @@ public final class ReportsView {
         TableView<ReportsViewModel.Row> figures = new TableView<>(vm.rows());
         figures.setId("reports-figures");
         figures.getColumns().add(column(messages.get("reports.col.figure"), ReportsViewModel.Row::label, 260));
-        figures.getColumns().add(column(messages.get("reports.col.value"), ReportsViewModel.Row::value, 130));
-        figures.getColumns().add(column(messages.get("reports.col.previous"), ReportsViewModel.Row::previous, 130));
-        figures.getColumns().add(column(messages.get("reports.col.trend"), ReportsViewModel.Row::trend, 110));
+        figures.getColumns().add(column(messages.get("reports.col.value"), ReportsViewModel.Row::shownValue, 130));
+        figures.getColumns().add(column(messages.get("reports.col.previous"), ReportsViewModel.Row::shownPrevious, 130));
+        figures.getColumns().add(column(messages.get("reports.col.trend"), ReportsViewModel.Row::shownTrend, 110));
         figures.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         figures.setRowFactory(t -> {
             javafx.scene.control.TableRow<ReportsViewModel.Row> row = new javafx.scene.control.TableRow<>();
@@ -181,6 +186,20 @@ public final class ReportsView {
 
         TabPane tabs = new TabPane(tab(messages.get("reports.tab.figures"), figuresTab), tab(messages.get("reports.tab.charts"), view.charts()));
         tabs.setId("reports-tabs");
+        if (!vm.mayList()) {
+            list.disableProperty().unbind();
+            list.setDisable(true);
+            drill.setPlaceholder(new Label(""));
+        }
+        // the salons side by side, once the login turns out to read several
+        Tab salons = tab(messages.get("reports.tab.salons"), chainTable(vm, messages));
+        salons.setId("reports-tab-salons");
+        vm.chain().addListener((javafx.collections.ListChangeListener<ChainTable.Row>) c -> {
+            if (!vm.chain().isEmpty() && !tabs.getTabs().contains(salons)) {
+                tabs.getTabs().add(0, salons);
+                tabs.getSelectionModel().select(salons);
+            }
+        });
         VBox.setVgrow(tabs, Priority.ALWAYS);
         Button csv = new Button(messages.get("reports.saveCsv"));
         csv.setId("reports-csv");
@@ -201,6 +220,34 @@ public final class ReportsView {
         stage.show();
         vm.load();
         return stage;
+    }
+
+    /** The salons side by side: a row a salon, the totals a currency in bold. */
+    private static TableView<ChainTable.Row> chainTable(ReportsViewModel vm, Messages messages) {
+        TableView<ChainTable.Row> table = new TableView<>(vm.chain());
+        table.setId("reports-salons");
+        TableColumn<ChainTable.Row, String> name = new TableColumn<>(messages.get("reports.col.salon"));
+        name.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().salon()));
+        name.setPrefWidth(220);
+        name.setSortable(false);
+        table.getColumns().add(name);
+        for (int i = 0; i < ChainTable.COLUMNS.size(); i++) {
+            int at = i;
+            TableColumn<ChainTable.Row, String> c = new TableColumn<>(messages.get("reports.fig." + ChainTable.COLUMNS.get(i)));
+            c.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().cells().get(at)));
+            c.setStyle("-fx-alignment: CENTER-RIGHT;");
+            c.setSortable(false);
+            table.getColumns().add(c);
+        }
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(ChainTable.Row item, boolean empty) {
+                super.updateItem(item, empty);
+                setStyle(item != null && item.total() ? "-fx-font-weight: bold;" : "");
+            }
+        });
+        return table;
     }
 
     private static Tab tab(String title, javafx.scene.Node content) {
@@ -246,6 +293,21 @@ public final class ReportsView {
 
     private void chart(SalonReport r) {
         java.util.Currency currency = java.util.Currency.getInstance(r.currency());
+        ReportWords words = vm.words(r);
+        // the money axis in the salon's currency as the checkout writes it: "€1,000.00", "1 000,00 ₴"
+        ((NumberAxis) revenue.getYAxis()).setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number n) {
+                return n == null ? "" : words.money(n.doubleValue());
+            }
+
+            @Override
+            public Number fromString(String s) {
+                return null;
+            }
+        });
+        ((NumberAxis) utilisation.getYAxis()).setTickLabelFormatter(numbers(words));
+        ((NumberAxis) noShows.getYAxis()).setTickLabelFormatter(numbers(words));
         XYChart.Series<String, Number> services = new XYChart.Series<>();
         services.setName(messages.get("reports.fig.services"));
         XYChart.Series<String, Number> products = new XYChart.Series<>();
@@ -254,29 +316,78 @@ public final class ReportsView {
         tips.setName(messages.get("reports.fig.tips"));
         XYChart.Series<String, Number> missed = new XYChart.Series<>();
         missed.setName(messages.get("reports.fig.no_shows"));
+        java.time.format.DateTimeFormatter dayWords = java.time.format.DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM)
+                .withLocale(messages.locale());
+        List<String> tipsOfRevenue = new java.util.ArrayList<>();
+        List<String> tipsOfNoShows = new java.util.ArrayList<>();
         for (DayFigures d : r.days()) {
             String day = d.day().getDayOfMonth() + "." + String.format("%02d", d.day().getMonthValue());
             services.getData().add(new XYChart.Data<>(day, units(d.servicesMinor(), currency)));
             products.getData().add(new XYChart.Data<>(day, units(d.productsMinor(), currency)));
             tips.getData().add(new XYChart.Data<>(day, units(d.tipsMinor(), currency)));
             missed.getData().add(new XYChart.Data<>(day, d.noShows()));
+            String date = d.day().format(dayWords);
+            tipsOfRevenue.add(date + "\n" + messages.get("reports.fig.services") + ": " + words.money(d.servicesMinor()) + "\n"
+                    + messages.get("reports.fig.products") + ": " + words.money(d.productsMinor()) + "\n"
+                    + messages.get("reports.fig.tips") + ": " + words.money(d.tipsMinor()) + "\n"
+                    + messages.get("reports.fig.revenue") + ": " + words.money(d.revenueMinor()));
+            tipsOfNoShows.add(date + ": " + words.count(d.noShows()));
         }
         revenue.getData().setAll(List.of(services, products, tips));
         noShows.getData().setAll(List.of(missed));
+        for (XYChart.Series<String, Number> s : List.of(services, products, tips)) {
+            tooltips(s, tipsOfRevenue);
+        }
+        tooltips(missed, tipsOfNoShows);
         XYChart.Series<String, Number> used = new XYChart.Series<>();
         double top = 100;
+        List<String> tipsOfMasters = new java.util.ArrayList<>();
         for (MasterFigures m : r.masters()) {
             double pct = m.utilisation() * 100;
             top = Math.max(top, Math.ceil(pct / 20) * 20);
             used.getData().add(new XYChart.Data<>(m.name(), pct));
+            tipsOfMasters.add(m.name() + ": " + words.share(pct) + " %");
         }
         ((NumberAxis) utilisation.getYAxis()).setUpperBound(top);
         utilisation.getData().setAll(List.of(used));
+        tooltips(used, tipsOfMasters);
         DayFigures t = r.total();
         roads.setData(FXCollections.observableArrayList(
-                new PieChart.Data(messages.get("reports.road.online") + " " + t.online(), t.online()),
-                new PieChart.Data(messages.get("reports.road.desk") + " " + t.desk(), t.desk()),
-                new PieChart.Data(messages.get("reports.road.waitlist") + " " + t.waitlist(), t.waitlist())));
+                new PieChart.Data(messages.get("reports.road.online") + " " + words.count(t.online()), t.online()),
+                new PieChart.Data(messages.get("reports.road.desk") + " " + words.count(t.desk()), t.desk()),
+                new PieChart.Data(messages.get("reports.road.waitlist") + " " + words.count(t.waitlist()), t.waitlist())));
+    }
+
+    /** The words under the mouse on each point of a series, in its order (a point's node is made once it is in a chart). */
+    private static void tooltips(XYChart.Series<String, Number> series, List<String> texts) {
+        for (int i = 0; i < series.getData().size() && i < texts.size(); i++) {
+            XYChart.Data<String, Number> point = series.getData().get(i);
+            javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip(texts.get(i));
+            if (point.getNode() != null) {
+                javafx.scene.control.Tooltip.install(point.getNode(), tip);
+            } else {
+                point.nodeProperty().addListener((o, was, node) -> {
+                    if (node != null) {
+                        javafx.scene.control.Tooltip.install(node, tip);
+                    }
+                });
+            }
+        }
+    }
+
+    /** An axis's numbers as the language writes them: "1 000", "0,5". */
+    private static StringConverter<Number> numbers(ReportWords words) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(Number n) {
+                return n == null ? "" : n.doubleValue() == Math.rint(n.doubleValue()) ? words.count(n.longValue()) : words.share(n.doubleValue());
+            }
+
+            @Override
+            public Number fromString(String s) {
+                return null;
+            }
+        };
     }
 
     private static double units(long minor, java.util.Currency c) {

@@ -43,6 +43,16 @@ public final class ReportsViewModel {
         List<BookingRow> bookings(ReportPeriod period, Figure figure);
 
         List<SaleRow> sales(ReportPeriod period);
+
+        /** The salons side by side, when the login reads several (a chain's manager, the owner); empty for one salon. */
+        default List<SalonReport> chain(ReportPeriod period) {
+            return List.of();
+        }
+
+        /** Whether the lists behind the figures (clients' names) are this login's to read: not a chain manager's. */
+        default boolean mayList() {
+            return true;
+        }
     }
 
     public enum Choice {
@@ -51,9 +61,12 @@ public final class ReportsViewModel {
 
     /**
      * A figure's row: its key (the command line's name), words, this period's value, the previous one's, the trend
-     * (empty when there was nothing before), and what its list is: a figure of bookings, the sales, or none.
+     * (empty when there was nothing before) — machine-readable ("1234.50", "12.5"), as CSV keeps them —, the same
+     * three as people read them ({@link ReportWords}: "€1,234.50", "12,5"), and what its list is: a figure of
+     * bookings, the sales, or none.
      */
-    public record Row(String key, String label, String value, String previous, String trend, Figure bookings, boolean sales) {
+    public record Row(String key, String label, String value, String previous, String trend, String shownValue, String shownPrevious,
+                      String shownTrend, Figure bookings, boolean sales) {
         public boolean drills() {
             return bookings != null || sales;
         }
@@ -77,6 +90,7 @@ public final class ReportsViewModel {
     public final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
     public final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ObservableList<ChainTable.Row> chain = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<SalonReport> report = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Drill> drill = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
@@ -123,12 +137,16 @@ public final class ReportsViewModel {
         int mine = ++asked;
         status.set(messages.get("reports.loading"));
         ReportPeriod before = p.previous();
-        tasks.run(() -> new SalonReport[]{store.report(p), store.report(before)}, r -> {
+        tasks.run(() -> new Loaded(store.report(p), store.report(before), store.chain(p)), r -> {
             if (mine != asked) {
                 return;
             }
-            show(r[0], r[1]);
+            show(r.now(), r.before());
+            chain.setAll(ChainTable.of(r.chain(), messages));
         }, failure -> status.set(messages.get("reports.loadFailed")));
+    }
+
+    private record Loaded(SalonReport now, SalonReport before, List<SalonReport> chain) {
     }
 
     private void show(SalonReport now, SalonReport before) {
@@ -138,13 +156,15 @@ public final class ReportsViewModel {
         compared.set(messages.format("reports.compared", day(before.period().from()), day(before.period().to())));
         ReportTable a = ReportTables.of(ReportKind.SUMMARY, List.of(now));
         ReportTable b = ReportTables.of(ReportKind.SUMMARY, List.of(before));
+        ReportWords w = words(now);
         List<Row> out = new ArrayList<>();
         for (int i = 0; i < a.rows().size(); i++) {
             String key = a.rows().get(i).get(0);
             String value = a.rows().get(i).get(1);
             String previous = b.rows().get(i).get(1);
-            out.add(new Row(key, messages.get("reports.fig." + key), value, previous, trend(value, previous), BOOKING_FIGURES.get(key),
-                    SALE_FIGURES.contains(key)));
+            String trend = trend(value, previous);
+            out.add(new Row(key, messages.get("reports.fig." + key), value, previous, trend, w.cell(key, value), w.cell(key, previous),
+                    w.trend(trend), BOOKING_FIGURES.get(key), SALE_FIGURES.contains(key)));
         }
         rows.setAll(out);
     }
@@ -167,7 +187,7 @@ public final class ReportsViewModel {
     /** The list behind a figure's row (nothing for a figure without one). */
     public void drillDown(Row row) {
         ReportPeriod p = report.get() == null ? null : report.get().period();
-        if (row == null || !row.drills() || p == null) {
+        if (row == null || !row.drills() || p == null || !store.mayList()) {
             return;
         }
         status.set(messages.get("reports.loading"));
@@ -182,10 +202,10 @@ public final class ReportsViewModel {
                 return new Drill(row.label(), List.of("day", "time", "master", "client", "service", "status", "road"), lines);
             }
             List<List<String>> lines = new ArrayList<>();
-            java.util.Currency c = java.util.Currency.getInstance(report.get().currency());
+            ReportWords w = words(report.get());
             for (SaleRow s : store.sales(p)) {
-                lines.add(List.of(day(s.day()), s.soldAt().atZone(zone).format(time), "#" + s.saleId(), s.client(),
-                        ReportTables.money(s.totalMinor(), c), ReportTables.money(s.tipsMinor(), c)));
+                lines.add(List.of(day(s.day()), s.soldAt().atZone(zone).format(time), "#" + s.saleId(), s.client(), w.money(s.totalMinor()),
+                        w.money(s.tipsMinor())));
             }
             return new Drill(row.label(), List.of("day", "time", "sale", "client", "total", "tips"), lines);
         }, d -> {
@@ -199,19 +219,47 @@ public final class ReportsViewModel {
         return d.format(DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM).withLocale(messages.locale()));
     }
 
-    /** The figures as a table (for CSV and PDF): key, words, value, previous, trend. */
+    /** The figures as a table for CSV: key, words, value, previous, trend, the numbers machine-readable ("1234.50"). */
     public List<List<String>> csvRows() {
         List<List<String>> out = new ArrayList<>();
-        out.add(List.of("figure", messages.get("reports.col.figure"), messages.get("reports.col.value"), messages.get("reports.col.previous"),
-                messages.get("reports.col.trend")));
+        out.add(header());
         for (Row r : rows) {
             out.add(List.of(r.key(), r.label(), r.value(), r.previous(), r.trend()));
         }
         return out;
     }
 
+    /** The same table as people read it (the PDF): amounts in the salon's currency, numbers as the language writes them. */
+    public List<List<String>> shownRows() {
+        List<List<String>> out = new ArrayList<>();
+        out.add(header());
+        for (Row r : rows) {
+            out.add(List.of(r.key(), r.label(), r.shownValue(), r.shownPrevious(), r.shownTrend()));
+        }
+        return out;
+    }
+
+    private List<String> header() {
+        return List.of("figure", messages.get("reports.col.figure"), messages.get("reports.col.value"), messages.get("reports.col.previous"),
+                messages.get("reports.col.trend"));
+    }
+
+    /** The words of a report's figures: its salon's currency, the desk's language. */
+    public ReportWords words(SalonReport r) {
+        return new ReportWords(messages, java.util.Currency.getInstance(r.currency()));
+    }
+
     public ObservableList<Row> rows() {
         return rows;
+    }
+
+    /** The salons side by side with their totals (empty for a login of one salon). */
+    public ObservableList<ChainTable.Row> chain() {
+        return chain;
+    }
+
+    public boolean mayList() {
+        return store.mayList();
     }
 
     public ReadOnlyObjectProperty<SalonReport> reportProperty() {

@@ -26,6 +26,9 @@ record Opened(Opening opening, DeskData desk) {
             return new Opened(opening, null);
         }
         try {
+            if (new app.salondesk.logic.desk.DeskLogic(session.backend()).staff().signedInAsChainManager()) {
+                return new Opened(opening, null);   // no desk: the shell opens its salons' reports
+            }
             return new Opened(opening, FrontDesk.deskData(session));
         } catch (RuntimeException e) {
             log.warn("could not read the desk's data at start; the window reads it again", e);

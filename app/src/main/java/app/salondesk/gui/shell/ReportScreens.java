@@ -14,6 +14,7 @@ import app.salondesk.model.reports.BookingRow;
 import app.salondesk.model.reports.Figure;
 import app.salondesk.model.reports.ReportPeriod;
 import app.salondesk.model.reports.SaleRow;
+import app.salondesk.model.reports.SalonRef;
 import app.salondesk.model.reports.SalonReport;
 import app.salondesk.model.salon.Salon;
 import javafx.scene.control.Label;
@@ -44,14 +45,24 @@ final class ReportScreens {
     private final ReportsRepository reports;
     private final TaskRunner tasks;
     private final Messages messages;
+    private final boolean chainManager;
     private BiFunction<Window, String, File> chooseFile;
 
     ReportScreens(Stage stage, ReportsRepository reports, Salon salon, TaskRunner tasks, Messages messages) {
+        this(stage, reports, salon, tasks, messages, false);
+    }
+
+    /**
+     * @param chainManager a chain manager's login (migration 51): the window is its only one, in {@code stage}, and
+     *                     lists no bookings or sales behind a figure (their clients are not its to read)
+     */
+    ReportScreens(Stage stage, ReportsRepository reports, Salon salon, TaskRunner tasks, Messages messages, boolean chainManager) {
         this.stage = stage;
         this.salon = salon;
         this.reports = reports;
         this.tasks = tasks;
         this.messages = messages;
+        this.chainManager = chainManager;
     }
 
     void setFileChooser(BiFunction<Window, String, File> chooseFile) {
@@ -74,9 +85,25 @@ final class ReportScreens {
             public List<SaleRow> sales(ReportPeriod period) {
                 return reports.salesBehind(salon.id(), period);
             }
+
+            @Override
+            public List<SalonReport> chain(ReportPeriod period) {
+                // row-level security answers which salons: a salon's own staff read theirs only, and see no such tab
+                List<Long> ids = reports.salons().stream().map(SalonRef::id).toList();
+                return ids.size() < 2 ? List.of() : reports.reports(ids, period);
+            }
+
+            @Override
+            public boolean mayList() {
+                return !chainManager;
+            }
         }, tasks, messages, salon.zone(), LocalDate.now(salon.zone()));
         Stage[] window = new Stage[1];
-        window[0] = ReportsView.show(stage, vm, messages, () -> saveCsv(vm, window[0]), view -> savePdf(view, window[0]));
+        if (chainManager) {
+            window[0] = ReportsView.showIn(stage, vm, messages, () -> saveCsv(vm, window[0]), view -> savePdf(view, window[0]));
+        } else {
+            window[0] = ReportsView.show(stage, vm, messages, () -> saveCsv(vm, window[0]), view -> savePdf(view, window[0]));
+        }
     }
 
     private String fileName(ReportsViewModel vm, String ext) {
@@ -110,7 +137,7 @@ final class ReportScreens {
         GridPane grid = new GridPane();
         grid.setHgap(12);
         grid.setVgap(2);
-        List<List<String>> rows = vm.csvRows();
+        List<List<String>> rows = vm.shownRows();
         for (int r = 0; r < rows.size(); r++) {
             for (int c = 1; c < rows.get(r).size(); c++) {
                 grid.add(new Label(rows.get(r).get(c)), c - 1, r);

@@ -231,8 +231,15 @@ public final class Shell implements AutoCloseable {
      */
     private void showDesk(Session s, LocalDate shown) {
         Messages words = messages;
-        tasks.run(() -> FrontDesk.deskData(s),
-                data -> showDesk(s, shown, data),
+        // a chain manager's login has no desk (it reads no master's day): its window is the salons' reports
+        tasks.run(() -> new app.salondesk.logic.desk.DeskLogic(s.backend()).staff().signedInAsChainManager() ? null : FrontDesk.deskData(s),
+                data -> {
+                    if (data == null) {
+                        showChainReports(s);
+                    } else {
+                        showDesk(s, shown, data);
+                    }
+                },
                 failure -> {
                     javafx.scene.control.Alert alert = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,
                             words.get("desk.loadFailed"), javafx.scene.control.ButtonType.OK);
@@ -240,6 +247,18 @@ public final class Shell implements AutoCloseable {
                     alert.setHeaderText(null);
                     DeskWindows.show(alert);
                 });
+    }
+
+    /** A chain manager's only window (issue 35): the Reports window of its salons, side by side, in this stage. */
+    private void showChainReports(Session s) {
+        if (desk != null) {
+            desk.close();
+            desk = null;
+        }
+        session = s;
+        noWizard();
+        new ReportScreens(stage, new app.salondesk.logic.desk.DeskLogic(s.backend()).reports(), s.salon(), tasks, messages, true).reports();
+        stage.centerOnScreen();
     }
 
     private void showDesk(Session s, LocalDate shown, DeskData data) {

@@ -184,4 +184,15 @@ public final class StaffRepository {
                 "SELECT r.rolsuper OR session_user = pg_get_userbyid(d.datdba) FROM pg_roles r, pg_database d "
                         + "WHERE r.rolname = session_user AND d.datname = current_database()").fetchOne(0, Boolean.class));
     }
+
+    /**
+     * Whether the signed-in login is a chain manager's (migration 51, issue 35): a member of
+     * {@code salondesk_chain_manager} that is not a superuser (who is a member of every group). Such a
+     * login has no desk: it reads its salons' figures only, so the desk opens it the Reports window.
+     */
+    public boolean signedInAsChainManager() {
+        return Boolean.TRUE.equals(dsl.resultQuery("SELECT NOT r.rolsuper AND pg_has_role(session_user, 'salondesk_chain_manager', 'MEMBER') "
+                + "FROM pg_roles r WHERE r.rolname = session_user AND EXISTS (SELECT 1 FROM pg_roles g WHERE g.rolname = 'salondesk_chain_manager')")
+                .fetchOne(0, Boolean.class));
+    }
 }

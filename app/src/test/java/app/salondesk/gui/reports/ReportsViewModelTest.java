@@ -89,4 +89,56 @@ class ReportsViewModelTest {
         assertEquals("", ReportsViewModel.trend("3", "0"));
         assertEquals("", ReportsViewModel.trend("Cut", "Colour"));
     }
+
+    /** A store of one salon whose month took 1 234,50 of its currency in services and 1 234 bookings, 12.5 % of them missed. */
+    private static ReportsViewModel.Store salonIn(String currency) {
+        return new ReportsViewModel.Store() {
+            @Override
+            public SalonReport report(ReportPeriod p) {
+                DayFigures d = new DayFigures(p.from(), 1234, 0, 0, 154, 1000, 0, 0, 1234, 123_450, 0, 0, 0, 10, 123_450, 60, 480, 0, 0);
+                return new SalonReport(1, "Salon", currency, p, List.of(d), ClientFigures.NONE, List.of(), List.of());
+            }
+
+            @Override
+            public List<BookingRow> bookings(ReportPeriod p, Figure f) {
+                return List.of();
+            }
+
+            @Override
+            public List<SaleRow> sales(ReportPeriod p) {
+                return List.of(new SaleRow(5, p.from(), Instant.parse("2026-12-01T08:00:00Z"), "Nina", 123_450, 1_000));
+            }
+        };
+    }
+
+    @Test
+    void moneyIsTheSalonsCurrencyAsTheCheckoutWritesItInTheDesksLanguageAndCsvKeepsPlainNumbers() {
+        ReportsViewModel en = new ReportsViewModel(salonIn("EUR"), NOW, new Messages(Locale.ENGLISH), ZoneId.of("Europe/Kyiv"), TODAY);
+        en.load();
+        ReportsViewModel.Row revenue = en.rows().stream().filter(r -> r.key().equals("revenue")).findFirst().orElseThrow();
+        assertEquals("€1,234.50", revenue.shownValue());
+        assertEquals("1234.50", revenue.value(), "the machine's number stays for CSV and the trend");
+        ReportsViewModel.Row bookings = en.rows().stream().filter(r -> r.key().equals("bookings")).findFirst().orElseThrow();
+        assertEquals("1,234", bookings.shownValue());
+        assertEquals("12.5", en.rows().stream().filter(r -> r.key().equals("no_show_rate")).findFirst().orElseThrow().shownValue());
+        assertEquals(List.of("revenue", "Revenue", "1234.50", "1234.50", "0.0 %"), en.csvRows().get(1));
+        assertEquals(List.of("revenue", "Revenue", "€1,234.50", "€1,234.50", "0.0 %"), en.shownRows().get(1));
+
+        ReportsViewModel uk = new ReportsViewModel(salonIn("UAH"), NOW, new Messages(Locale.forLanguageTag("uk")), ZoneId.of("Europe/Kyiv"), TODAY);
+        uk.load();
+        String shown = uk.rows().stream().filter(r -> r.key().equals("revenue")).findFirst().orElseThrow().shownValue();
+        assertEquals("1 234,50 ₴", spaces(shown));
+        assertEquals(new app.salondesk.logic.checkout.CheckoutWords(new Messages(Locale.forLanguageTag("uk")), java.util.Currency.getInstance("UAH"))
+                .money(123_450), shown, "the checkout's own words for the amount");
+        assertEquals("12,5", uk.rows().stream().filter(r -> r.key().equals("no_show_rate")).findFirst().orElseThrow().shownValue());
+        assertEquals("1 234", spaces(uk.rows().stream().filter(r -> r.key().equals("bookings")).findFirst().orElseThrow().shownValue()));
+        uk.drillDown(uk.rows().stream().filter(r -> r.key().equals("revenue")).findFirst().orElseThrow());
+        assertEquals("1 234,50 ₴", spaces(uk.drillProperty().get().rows().get(0).get(4)), "the sales behind it too");
+        assertEquals("10,00 ₴", spaces(uk.drillProperty().get().rows().get(0).get(5)));
+    }
+
+    /** The no-break spaces a language groups digits with, as plain ones. */
+    private static String spaces(String s) {
+        return s.replace('\u00a0', ' ').replace('\u202f', ' ');
+    }
 }

@@ -183,6 +183,7 @@ class DeskWindowsOnDesktopTest {
         windows.put("products", () -> shell.desk().openProducts());
         windows.put("commissions", () -> shell.desk().openCommissions());
         windows.put("client list", () -> shell.desk().openClientList());   // issue 36
+        windows.put("reports", () -> shell.desk().openReports());   // issue 35
         windows.put("set-up wizard", () -> ((javafx.scene.control.Hyperlink) main.getScene().lookup("#demo-set-up")).fire());
         windows.put("password change", () -> shell.desk().openChangePassword());
         // messages to clients (issue 33)

@@ -49,7 +49,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no-shows' row drills down to its two bookings, the charts are drawn, and the figures saved as CSV and as PDF
  * read back.
  */
-/** The Reports window in English, the fixture's week on its charts: README's screenshot (the Ukrainian one is {@link ReportsWindowTest}'s). */
+/** The Reports window in English, the fixture's week on its charts (README's month pictures are {@link ReportsMonthPicturesTest}'s). */
 @ExtendWith(ApplicationExtension.class)
 class ReportsWindowEnglishTest {
 
@@ -99,10 +99,10 @@ class ReportsWindowEnglishTest {
         robot.clickOn("#reports-show");
         waitFor(15, () -> figures.getItems().stream().anyMatch(r -> r.key().equals("bookings") && r.value().equals("6")));
         assertEquals("No-shows", figures.getItems().stream().filter(r -> r.key().equals("no_shows")).findFirst().orElseThrow().label());
-        MainWindowTest.screenshot(figures.getScene(), "reports-en-figures.png");
+        MainWindowTest.screenshot(figures.getScene(), "reports-week-en-figures.png");
         robot.clickOn((Node n) -> n instanceof Label l && "Charts".equals(l.getText()));
         WaitForAsyncUtils.waitForFxEvents();
-        MainWindowTest.screenshot(figures.getScene(), "reports-en.png");
+        MainWindowTest.screenshot(figures.getScene(), "reports-week-en.png");
         assertTrue(robot.lookup("#reports-chart-utilisation").tryQuery().isPresent());
     }
 
