@@ -14,12 +14,18 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Currency;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The reports as tables, one salon's or several side by side: each row names its salon when there are several,
  * and a {@code total} row sums what adds up (a rate of the total is the total's quotient, never an average of
  * rates). The same tables are printed by {@code report} and exported by the Reports window.
+ *
+ * <p>Each salon's amounts are in its own currency. Amounts of different currencies are never added: when the
+ * salons keep more than one, every row and total says its currency, and there is a total per currency (of that
+ * currency's salons, their counts included) instead of one.
  */
 public final class ReportTables {
 
@@ -41,22 +47,24 @@ public final class ReportTables {
     private static ReportTable summary(List<SalonReport> reports) {
         List<String> columns = new ArrayList<>(List.of("figure"));
         reports.forEach(r -> columns.add(r.salonName()));
-        boolean several = reports.size() > 1;
-        if (several) {
-            columns.add("total");
-        }
         List<Totals> all = new ArrayList<>(reports.stream().map(Totals::of).toList());
-        if (several) {
-            all.add(Totals.sum(all));
+        if (reports.size() > 1) {
+            Map<Currency, List<SalonReport>> groups = byCurrency(reports);
+            for (Map.Entry<Currency, List<SalonReport>> g : groups.entrySet()) {
+                columns.add(groups.size() > 1 ? "total " + g.getKey().getCurrencyCode() : "total");
+                all.add(Totals.sum(g.getValue().stream().map(Totals::of).toList(), g.getKey()));
+            }
         }
-        Currency c = currency(reports);
         List<List<String>> rows = new ArrayList<>();
-        row(rows, "revenue", all, t -> money(t.day.revenueMinor(), c));
-        row(rows, "services", all, t -> money(t.day.servicesMinor(), c));
-        row(rows, "products", all, t -> money(t.day.productsMinor(), c));
-        row(rows, "tips", all, t -> money(t.day.tipsMinor(), c));
+        if (mixed(reports)) {
+            row(rows, "currency", all, t -> t.currency.getCurrencyCode());
+        }
+        row(rows, "revenue", all, t -> money(t.day.revenueMinor(), t.currency));
+        row(rows, "services", all, t -> money(t.day.servicesMinor(), t.currency));
+        row(rows, "products", all, t -> money(t.day.productsMinor(), t.currency));
+        row(rows, "tips", all, t -> money(t.day.tipsMinor(), t.currency));
         row(rows, "sales", all, t -> String.valueOf(t.day.sales()));
-        row(rows, "average_ticket", all, t -> money(t.day.sales() == 0 ? 0 : Math.round((double) t.day.ticketMinor() / t.day.sales()), c));
+        row(rows, "average_ticket", all, t -> money(t.day.sales() == 0 ? 0 : Math.round((double) t.day.ticketMinor() / t.day.sales()), t.currency));
         row(rows, "bookings", all, t -> String.valueOf(t.day.bookings()));
         row(rows, "visits", all, t -> String.valueOf(t.day.visits()));
         row(rows, "utilisation", all, t -> percent(t.day.busyMinutes(), t.day.workingMinutes()));
@@ -79,18 +87,20 @@ public final class ReportTables {
     private static ReportTable revenue(List<SalonReport> reports) {
         List<String> columns = columns(reports, "day", "services", "products", "tips", "other", "revenue", "sales", "average_ticket");
         List<List<String>> rows = new ArrayList<>();
-        Currency c = currency(reports);
-        List<DayFigures> totals = new ArrayList<>();
-        for (SalonReport r : reports) {
-            for (DayFigures d : r.days()) {
-                rows.add(cells(reports, r, d.day().toString(), money(d.servicesMinor(), c), money(d.productsMinor(), c), money(d.tipsMinor(), c),
-                        money(d.otherMinor(), c), money(d.revenueMinor(), c), String.valueOf(d.sales()), ticket(d, c)));
+        for (Map.Entry<Currency, List<SalonReport>> g : byCurrency(reports).entrySet()) {
+            Currency c = g.getKey();
+            List<DayFigures> totals = new ArrayList<>();
+            for (SalonReport r : g.getValue()) {
+                for (DayFigures d : r.days()) {
+                    rows.add(cells(reports, r, d.day().toString(), money(d.servicesMinor(), c), money(d.productsMinor(), c),
+                            money(d.tipsMinor(), c), money(d.otherMinor(), c), money(d.revenueMinor(), c), String.valueOf(d.sales()), ticket(d, c)));
+                }
+                totals.add(r.total());
             }
-            totals.add(r.total());
+            DayFigures t = DayFigures.sum(null, totals);
+            rows.add(total(reports, c, true, money(t.servicesMinor(), c), money(t.productsMinor(), c), money(t.tipsMinor(), c),
+                    money(t.otherMinor(), c), money(t.revenueMinor(), c), String.valueOf(t.sales()), ticket(t, c)));
         }
-        DayFigures t = DayFigures.sum(null, totals);
-        rows.add(total(reports, true, money(t.servicesMinor(), c), money(t.productsMinor(), c), money(t.tipsMinor(), c), money(t.otherMinor(), c),
-                money(t.revenueMinor(), c), String.valueOf(t.sales()), ticket(t, c)));
         return new ReportTable(columns, rows);
     }
 
@@ -98,42 +108,46 @@ public final class ReportTables {
         List<String> columns = columns(reports, "master", "bookings", "visits", "no_shows", "busy_hours", "working_hours", "utilisation",
                 "services", "tips");
         List<List<String>> rows = new ArrayList<>();
-        Currency c = currency(reports);
-        int[] n = new int[5];
-        long[] money = new long[2];
-        for (SalonReport r : reports) {
-            for (MasterFigures m : r.masters()) {
-                rows.add(cells(reports, r, m.name(), String.valueOf(m.bookings()), String.valueOf(m.visits()), String.valueOf(m.noShows()),
-                        hours(m.busyMinutes()), hours(m.workingMinutes()), percent(m.busyMinutes(), m.workingMinutes()), money(m.servicesMinor(), c),
-                        money(m.tipsMinor(), c)));
-                n[0] += m.bookings();
-                n[1] += m.visits();
-                n[2] += m.noShows();
-                n[3] += m.busyMinutes();
-                n[4] += m.workingMinutes();
-                money[0] += m.servicesMinor();
-                money[1] += m.tipsMinor();
+        for (Map.Entry<Currency, List<SalonReport>> g : byCurrency(reports).entrySet()) {
+            Currency c = g.getKey();
+            int[] n = new int[5];
+            long[] money = new long[2];
+            for (SalonReport r : g.getValue()) {
+                for (MasterFigures m : r.masters()) {
+                    rows.add(cells(reports, r, m.name(), String.valueOf(m.bookings()), String.valueOf(m.visits()), String.valueOf(m.noShows()),
+                            hours(m.busyMinutes()), hours(m.workingMinutes()), percent(m.busyMinutes(), m.workingMinutes()),
+                            money(m.servicesMinor(), c), money(m.tipsMinor(), c)));
+                    n[0] += m.bookings();
+                    n[1] += m.visits();
+                    n[2] += m.noShows();
+                    n[3] += m.busyMinutes();
+                    n[4] += m.workingMinutes();
+                    money[0] += m.servicesMinor();
+                    money[1] += m.tipsMinor();
+                }
             }
+            rows.add(total(reports, c, true, String.valueOf(n[0]), String.valueOf(n[1]), String.valueOf(n[2]), hours(n[3]), hours(n[4]),
+                    percent(n[3], n[4]), money(money[0], c), money(money[1], c)));
         }
-        rows.add(total(reports, true, String.valueOf(n[0]), String.valueOf(n[1]), String.valueOf(n[2]), hours(n[3]), hours(n[4]), percent(n[3], n[4]),
-                money(money[0], c), money(money[1], c)));
         return new ReportTable(columns, rows);
     }
 
     private static ReportTable services(List<SalonReport> reports) {
         List<String> columns = columns(reports, "service", "bookings", "services");
         List<List<String>> rows = new ArrayList<>();
-        Currency c = currency(reports);
-        int bookings = 0;
-        long money = 0;
-        for (SalonReport r : reports) {
-            for (ServiceFigures s : r.services()) {
-                rows.add(cells(reports, r, s.name(), String.valueOf(s.bookings()), money(s.servicesMinor(), c)));
-                bookings += s.bookings();
-                money += s.servicesMinor();
+        for (Map.Entry<Currency, List<SalonReport>> g : byCurrency(reports).entrySet()) {
+            Currency c = g.getKey();
+            int bookings = 0;
+            long money = 0;
+            for (SalonReport r : g.getValue()) {
+                for (ServiceFigures s : r.services()) {
+                    rows.add(cells(reports, r, s.name(), String.valueOf(s.bookings()), money(s.servicesMinor(), c)));
+                    bookings += s.bookings();
+                    money += s.servicesMinor();
+                }
             }
+            rows.add(total(reports, c, true, String.valueOf(bookings), money(money, c)));
         }
-        rows.add(total(reports, true, String.valueOf(bookings), money(money, c)));
         return new ReportTable(columns, rows);
     }
 
@@ -150,7 +164,7 @@ public final class ReportTables {
             sum = sum == null ? f : sum.plus(f);
         }
         if (reports.size() > 1 && sum != null) {
-            rows.add(total(reports, false, String.valueOf(sum.clients()), String.valueOf(sum.newClients()), String.valueOf(sum.returningClients()),
+            rows.add(total(reports, null, false, String.valueOf(sum.clients()), String.valueOf(sum.newClients()), String.valueOf(sum.returningClients()),
                     String.valueOf(sum.visits()), String.valueOf(sum.rebookedVisits()), percent(sum.rebookedVisits(), sum.visits()), ""));
         }
         return new ReportTable(columns, rows);
@@ -170,7 +184,7 @@ public final class ReportTables {
             totals.add(r.total());
         }
         DayFigures t = DayFigures.sum(null, totals);
-        rows.add(total(reports, true, String.valueOf(t.bookings()), String.valueOf(t.noShows()), percent(t.noShows(), t.bookings()),
+        rows.add(total(reports, null, true, String.valueOf(t.bookings()), String.valueOf(t.noShows()), percent(t.noShows(), t.bookings()),
                 String.valueOf(t.cancelled()), String.valueOf(t.lateCancelled()), percent(t.lateCancelled(), t.bookings() + t.cancelled())));
         return new ReportTable(columns, rows);
     }
@@ -195,14 +209,27 @@ public final class ReportTables {
         return money(d.sales() == 0 ? 0 : Math.round((double) d.ticketMinor() / d.sales()), c);
     }
 
-    private static Currency currency(List<SalonReport> reports) {
-        return Currency.getInstance(reports.isEmpty() ? "UAH" : reports.get(0).currency());
+    /** The salons by their currency, in the order the currencies first come. */
+    private static Map<Currency, List<SalonReport>> byCurrency(List<SalonReport> reports) {
+        Map<Currency, List<SalonReport>> out = new LinkedHashMap<>();
+        for (SalonReport r : reports) {
+            out.computeIfAbsent(Currency.getInstance(r.currency()), k -> new ArrayList<>()).add(r);
+        }
+        return out;
+    }
+
+    /** Whether the salons keep more than one currency: then each row says its own. */
+    private static boolean mixed(List<SalonReport> reports) {
+        return reports.stream().map(SalonReport::currency).distinct().count() > 1;
     }
 
     private static List<String> columns(List<SalonReport> reports, String... names) {
         List<String> out = new ArrayList<>();
         if (reports.size() > 1) {
             out.add("salon");
+        }
+        if (mixed(reports)) {
+            out.add("currency");
         }
         out.addAll(List.of(names));
         return out;
@@ -213,17 +240,24 @@ public final class ReportTables {
         if (reports.size() > 1) {
             out.add(r.salonName());
         }
+        if (mixed(reports)) {
+            out.add(r.currency());
+        }
         out.addAll(List.of(values));
         return out;
     }
 
     /**
-     * The total row: "total" in the first column; with several salons and a name column (day, master, service) that
-     * column left empty; then the values.
+     * The total row: "total" in the first column; with mixed currencies the currency it sums ({@code currency}; empty
+     * for a table without money, whose total is of every salon); with several salons and a name column (day, master,
+     * service) that column left empty; then the values.
      */
-    private static List<String> total(List<SalonReport> reports, boolean nameColumn, String... values) {
+    private static List<String> total(List<SalonReport> reports, Currency currency, boolean nameColumn, String... values) {
         List<String> out = new ArrayList<>();
         out.add("total");
+        if (mixed(reports)) {
+            out.add(currency == null ? "" : currency.getCurrencyCode());
+        }
         if (reports.size() > 1 && nameColumn) {
             out.add("");
         }
@@ -243,19 +277,19 @@ public final class ReportTables {
     }
 
     /** A salon's (or the salons' summed) figures for the summary. */
-    private record Totals(DayFigures day, ClientFigures clients, String topService, String topMaster) {
+    private record Totals(DayFigures day, ClientFigures clients, String topService, String topMaster, Currency currency) {
         static Totals of(SalonReport r) {
             return new Totals(r.total(), r.clients(), r.services().stream().filter(s -> s.serviceId() != null).findFirst().map(ServiceFigures::name)
                     .orElse(""), r.masters().isEmpty() || r.masters().get(0).servicesMinor() == 0 && r.masters().get(0).bookings() == 0 ? ""
-                    : r.masters().get(0).name());
+                    : r.masters().get(0).name(), Currency.getInstance(r.currency()));
         }
 
-        static Totals sum(List<Totals> all) {
+        static Totals sum(List<Totals> all, Currency currency) {
             ClientFigures c = null;
             for (Totals t : all) {
                 c = c == null ? t.clients : c.plus(t.clients);
             }
-            return new Totals(DayFigures.sum(null, all.stream().map(Totals::day).toList()), c == null ? ClientFigures.NONE : c, "", "");
+            return new Totals(DayFigures.sum(null, all.stream().map(Totals::day).toList()), c == null ? ClientFigures.NONE : c, "", "", currency);
         }
     }
 }
