@@ -328,9 +328,12 @@ abstract class SalonLocksAttackSuite {
         assertEquals(List.of(), unlisted, "advisory locks whose keys salondesk_lock_keys does not list");
     }
 
-    /** {@code k} in {@code pg_advisory_xact_lock(k)}, assigned from a listed key function in the same body. */
+    /**
+     * {@code k} in {@code pg_advisory_xact_lock(k)}, assigned from a listed key function in the same body, named with its
+     * schema or not ({@code k := public.salondesk_master_lock_key(...)}, migration 53's time-zone rebuild).
+     */
     private static boolean isListedKeyVariable(String source, String argument) {
-        return argument.matches("[a-z_]+") && Pattern.compile("\\b" + argument + "\\s*:=\\s*salondesk_(master|rooms|resource)_lock_key\\(")
+        return argument.matches("[a-z_]+") && Pattern.compile("\\b" + argument + "\\s*:=\\s*(public\\.)?salondesk_(master|rooms|resource)_lock_key\\(")
                 .matcher(source).find();
     }
 
