@@ -156,13 +156,15 @@ final class ChainPeople {
                     break;
                 }
                 if (status == 503 || status >= 500 || status == -1) {
-                    // "temporarily unavailable" or the page's "try again": the client taps Book again
+                    // "temporarily unavailable" or the page's "try again": the client reads it and taps Book again, at a
+                    // person's pace (2-3 s). Tapping every 0.3-0.6 s through an 18 s outage used up the page's per-address
+                    // limit of 20 posts and got 429s (the clean-clone CI of integrate5)
                     tally.retried("web-" + (status == -1 ? "no-answer" : Integer.toString(status)));
                     if (System.nanoTime() > giveUpAt) {
                         tally.answered(requestId, ChainTally.Final.GAVE_UP, 0, true, attempt);
                         break;
                     }
-                    pause(300, 600);
+                    pause(2000, 3000);
                     continue;
                 }
                 if (status == 429) {
