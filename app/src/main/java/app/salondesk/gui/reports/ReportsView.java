@@ -89,11 +89,21 @@ public final class ReportsView {
     public static Stage show(Window owner, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf) {
         Stage stage = new Stage();
         stage.initOwner(owner);
-        return showIn(stage, vm, messages, saveCsv, savePdf);
+        return build(stage, vm, messages, saveCsv, savePdf, true);
     }
 
-    /** Shows the window in {@code stage} (a chain manager's only window: no desk under it) and reads its period. */
+    /**
+     * Shows the window in {@code stage} (a chain manager's only window: no desk under it) and reads its period. As the
+     * main window it has no Close button and Esc does not close it: the desk's main window closes by its ✕ only. (A
+     * Close button's Esc is a filter on the stage, which outlives the scene: it closed a chain manager's whole app on
+     * Esc, and in the test suite's shared stage it took Esc from every later test.)
+     */
     public static Stage showIn(Stage stage, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf) {
+        return build(stage, vm, messages, saveCsv, savePdf, false);
+    }
+
+    private static Stage build(Stage stage, ReportsViewModel vm, Messages messages, Runnable saveCsv, java.util.function.Consumer<ReportsView> savePdf,
+                               boolean closeButton) {
         ReportsView view = new ReportsView(vm, messages);
         stage.setTitle(messages.get("reports.window"));
         ChoiceBox<ReportsViewModel.Choice> choice = new ChoiceBox<>(FXCollections.observableArrayList(ReportsViewModel.Choice.values()));
@@ -212,7 +222,10 @@ public final class ReportsView {
         status.textProperty().bind(vm.statusProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox buttons = new HBox(8, csv, pdf, spacer, status, WindowButtons.close(messages, stage, false));
+        HBox buttons = new HBox(8, csv, pdf, spacer, status);
+        if (closeButton) {
+            buttons.getChildren().add(WindowButtons.close(messages, stage, false));
+        }
         buttons.setAlignment(Pos.CENTER_RIGHT);
         VBox root = new VBox(10, period, tabs, buttons);
         root.setPadding(new Insets(12));

@@ -155,6 +155,12 @@ class ChainReportsWindowTest {
         assertEquals("3", cell(salons, "All salons (mixed currencies)", sales));
         assertTrue(robot.lookup("#reports-drill").queryAs(Button.class).isDisabled(), "the clients behind a figure are not the chain's");
         MainWindowTest.screenshot(window.getScene(), "reports-chain-en.png");
+        // the main window: no Close button, and Esc does not close it (the app's only window)
+        assertTrue(robot.lookup("#window-close").tryQuery().isEmpty(), "the main window closes by its ✕");
+        robot.clickOn("#reports-salons");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(window.isShowing(), "Esc in the chain manager's only window does not close the app");
     }
 
     private static String cell(TableView<ChainTable.Row> table, String salon, int column) {
