@@ -74,10 +74,6 @@ class FirstStartTest {
         stage.setX(0);
         stage.setY(0);
         stage.show();
-        // the keys (Esc) go to the focused window: TestFX's stage was shown by an earlier class and is not shown again,
-        // and a window an earlier class hid left the focus nowhere (the clean-clone CI of integrate5: Esc lost in 4 tests)
-        stage.toFront();
-        stage.requestFocus();
     }
 
     @AfterEach
