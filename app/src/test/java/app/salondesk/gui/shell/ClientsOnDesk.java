@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import javafx.scene.Node;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
@@ -124,6 +125,22 @@ final class ClientsOnDesk implements BeforeAllCallback, BeforeEachCallback, Afte
     /** Waits (20 s at most) until the desk shows what {@code condition} asks, then for the FX events it set off. */
     static void waitFor(Callable<Boolean> condition) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Scrolls the record window's pane so the node {@code query} finds is in view (40 px below its top). */
+    static void scrollTo(FxRobot robot, String query) {
+        Node node = robot.lookup(query).query();
+        robot.interact(() -> {
+            Node p = node;
+            while (p != null && !(p instanceof javafx.scene.control.ScrollPane)) {
+                p = p.getParent();
+            }
+            javafx.scene.control.ScrollPane pane = (javafx.scene.control.ScrollPane) p;
+            double y = pane.getContent().sceneToLocal(node.localToScene(0, 0)).getY();
+            double room = pane.getContent().getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
+            pane.setVvalue(room <= 0 ? 0 : Math.min(1, Math.max(0, (y - 40) / room)));
+        });
         WaitForAsyncUtils.waitForFxEvents();
     }
 }

@@ -158,18 +158,7 @@ class ConsentPromptOnDeskTest {
     }
 
     private static void scrollTo(FxRobot robot, String query) {
-        Node node = robot.lookup(query).query();
-        robot.interact(() -> {
-            Node p = node;
-            while (p != null && !(p instanceof javafx.scene.control.ScrollPane)) {
-                p = p.getParent();
-            }
-            javafx.scene.control.ScrollPane pane = (javafx.scene.control.ScrollPane) p;
-            double y = pane.getContent().sceneToLocal(node.localToScene(0, 0)).getY();
-            double room = pane.getContent().getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
-            pane.setVvalue(room <= 0 ? 0 : Math.min(1, Math.max(0, (y - 40) / room)));
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        ClientsOnDesk.scrollTo(robot, query);
     }
 
     private static void waitFor(Callable<Boolean> condition) throws Exception {
