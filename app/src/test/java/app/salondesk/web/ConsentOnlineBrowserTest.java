@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * text in the page's language with a typed full name and an "I agree" tick; without both nothing is
  * written; with both, the booking and its signature (the words exactly as shown, the language, the
  * name, recorded by the online road) are written together; a form rewritten while she read it is shown
- * again and nothing is booked until she signs the new words.
+ * again and nothing is booked until she signs the new words; a form added after the page's check but
+ * before the booking's commit is caught by the database's deferred check and shown the same way.
  */
 class ConsentOnlineBrowserTest {
 
@@ -164,5 +168,66 @@ class ConsentOnlineBrowserTest {
         assertEquals(1, f.salon.count("SELECT count(*) FROM consent_signatures WHERE signed_text = 'Henna may stain the skin for two days.'"
                 + " AND typed_name = 'Marta Bondar' AND language = 'en'"));
         assertEquals(1, f.onlineBookings("service_id = " + brows));
+    }
+
+    /**
+     * A second form added for the service while her booking waits for the master's lock — after the page checked
+     * what she signed, before the booking's commit: the deferred check (migration 60) refuses the commit, nothing is
+     * written, and the page shows the forms again in the same words as for a rewritten one, never an error page.
+     */
+    @Test
+    void aFormAddedBetweenThePagesCheckAndTheCommitIsShownAgainAndNothingIsBooked() throws Exception {
+        long added = 0;
+        try (Browser b = new Browser("en", 390, 1200)) {
+            chooseBrowsAt(b, "9:15", "Daria Melnyk", "067 222 0004");
+            b.type("signName", "Daria Melnyk");
+            b.find("#signAgree").click();
+            CompletableFuture<Void> booking = new CompletableFuture<>();
+            long[] made = new long[1];
+            f.salon.dsl.transaction(cfg -> {
+                // someone holds Anna's named lock: the booking waits inside the server, past the page's check
+                cfg.dsl().execute("SELECT salondesk_lock_master(" + f.salon.tenant + ", " + f.salon.anna + ")");
+                CompletableFuture.runAsync(() -> b.navigate(b.find("#book"))).whenComplete((v, e) -> {
+                    if (e == null) {
+                        booking.complete(null);
+                    } else {
+                        booking.completeExceptionally(e);
+                    }
+                });
+                waitUntilWaitingForTheLock();
+                // the new form commits as the lock is let go: the page's check did not see it, the booking's commit does
+                made[0] = cfg.dsl().resultQuery("INSERT INTO consent_templates (tenant_id, service_id, title_uk, title_ru, title_en, body_uk, body_ru, "
+                        + "body_en) VALUES (" + f.salon.tenant + ", " + brows + ", 'Фото до і після', 'Фото до и после', 'Before and after photos', "
+                        + "'Салон може фотографувати.', 'Салон может фотографировать.', 'The salon may take photos.') RETURNING id").fetchOne(0, Long.class);
+            });
+            added = made[0];
+            booking.get(40, TimeUnit.SECONDS);
+            try {
+                String page = b.text();
+                assertTrue(page.contains("The salon has just changed its consent form."), page);
+                assertTrue(b.find("#consent-forms").getText().contains("The salon may take photos."), page);
+                assertEquals(0, f.onlineBookings("service_id = " + brows), "the commit was refused: no booking");
+                assertEquals(0, signatures(), "nor the first form's signature");
+
+                b.find("#signAgree").click();
+                b.navigate(b.find("#book"));
+                assertTrue(b.find("#booking").isDisplayed(), b.text());
+                assertEquals(1, f.onlineBookings("service_id = " + brows));
+                assertEquals(2, signatures(), "both forms signed with the booking");
+            } finally {
+                f.salon.dsl.execute("DELETE FROM consent_signatures");
+                f.salon.dsl.execute("DELETE FROM consent_templates WHERE id = " + added);
+            }
+        }
+    }
+
+    private static void waitUntilWaitingForTheLock() throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (f.salon.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == 0) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("the booking never reached the master's lock");
+            }
+            Thread.sleep(50);
+        }
     }
 }
