@@ -206,7 +206,7 @@ public final class ReportsView {
             drill.setPlaceholder(new Label(""));
         }
         // the salons side by side, once the login turns out to read several
-        Tab salons = tab(messages.get("reports.tab.salons"), chainTable(vm, messages));
+        Tab salons = tab(messages.get("reports.tab.salons"), ChainTable.table(vm.chain(), messages));
         salons.setId("reports-tab-salons");
         vm.chain().addListener((javafx.collections.ListChangeListener<ChainTable.Row>) c -> {
             if (!vm.chain().isEmpty() && !tabs.getTabs().contains(salons)) {
@@ -252,34 +252,6 @@ public final class ReportsView {
         row.visibleProperty().bind(Bindings.isNotEmpty(vm.picks()));
         row.managedProperty().bind(row.visibleProperty());
         return row;
-    }
-
-    /** The salons side by side: a row a salon, the totals a currency in bold. */
-    private static TableView<ChainTable.Row> chainTable(ReportsViewModel vm, Messages messages) {
-        TableView<ChainTable.Row> table = new TableView<>(vm.chain());
-        table.setId("reports-salons");
-        TableColumn<ChainTable.Row, String> name = new TableColumn<>(messages.get("reports.col.salon"));
-        name.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().salon()));
-        name.setPrefWidth(220);
-        name.setSortable(false);
-        table.getColumns().add(name);
-        for (int i = 0; i < ChainTable.COLUMNS.size(); i++) {
-            int at = i;
-            TableColumn<ChainTable.Row, String> c = new TableColumn<>(messages.get("reports.fig." + ChainTable.COLUMNS.get(i)));
-            c.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().cells().get(at)));
-            c.setStyle("-fx-alignment: CENTER-RIGHT;");
-            c.setSortable(false);
-            table.getColumns().add(c);
-        }
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
-            @Override
-            protected void updateItem(ChainTable.Row item, boolean empty) {
-                super.updateItem(item, empty);
-                setStyle(item != null && item.total() ? "-fx-font-weight: bold;" : "");
-            }
-        });
-        return table;
     }
 
     private static Tab tab(String title, javafx.scene.Node content) {

@@ -159,6 +159,10 @@ class ChainReportPickerTest {
         ReportPeriod month = ReportPeriod.monthOf(LocalDate.now(KYIV));
         assertFigures(robot, sumOf(month, f.tenant, lotus));
         assertEquals("920.00", value(robot, "revenue"), "500 + 300 + 120 hryvnias");
+        javafx.scene.control.TabPane tabs = robot.lookup("#reports-tabs").queryAs(javafx.scene.control.TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(tabs.getTabs().stream().filter(t -> "Figures".equals(t.getText())).findFirst().orElseThrow()));
+        WaitForAsyncUtils.waitForFxEvents();
+        MainWindowTest.screenshot(window.getScene(), "reports-chain-picker-en.png");
 
         robot.interact(() -> picker.getSelectionModel().select(pick(picker, "Lotus")));
         waitFor(20, () -> "420.00".equals(value(robot, "revenue")));
