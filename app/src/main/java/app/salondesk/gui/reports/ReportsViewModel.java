@@ -118,6 +118,8 @@ public final class ReportsViewModel {
     public final ObjectProperty<SalonPick> pick = new SimpleObjectProperty<>();
     private final ObservableList<SalonPick> picks = FXCollections.observableArrayList();
     private boolean picksRead;
+    /** A read of the salons side by side was asked and its answer not shown yet (a newer read must bring it). */
+    private boolean chainOwed;
     private boolean quiet;
     private final ReadOnlyObjectWrapper<SalonReport> report = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Drill> drill = new ReadOnlyObjectWrapper<>();
@@ -175,12 +177,14 @@ public final class ReportsViewModel {
         int mine = ++asked;
         status.set(messages.get("reports.loading"));
         ReportPeriod before = p.previous();
+        boolean chainToo = withChain || chainOwed;
+        chainOwed = chainToo;
         boolean firstRead = !picksRead;
         SalonPick picked = pick.get();
         tasks.run(() -> {
             List<SalonPick> offered = firstRead ? SalonPick.of(store.salons(), messages) : null;
             SalonPick use = picked == null && offered != null && !offered.isEmpty() ? offered.get(0) : picked;
-            return new Loaded(offered, use, store.report(use, p), store.report(use, before), withChain ? store.chain(p) : null);
+            return new Loaded(offered, use, store.report(use, p), store.report(use, before), chainToo ? store.chain(p) : null);
         }, r -> {
             if (mine != asked) {
                 return;
@@ -194,6 +198,7 @@ public final class ReportsViewModel {
             }
             show(r.now(), r.before());
             if (r.chain() != null) {
+                chainOwed = false;
                 chain.setAll(ChainTable.of(r.chain(), messages));
             }
         }, failure -> status.set(messages.get("reports.loadFailed")));
