@@ -5,6 +5,11 @@ import app.salondesk.model.reports.ClientFigures;
 import app.salondesk.model.reports.DayFigures;
 import app.salondesk.model.reports.Ratio;
 import app.salondesk.model.reports.SalonReport;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ObservableList;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
 
 import java.util.ArrayList;
 import java.util.Currency;
@@ -17,7 +22,7 @@ import java.util.Map;
  * different currencies are never added: salons in hryvnias and in euros get a total each, and then one row of all
  * salons with what adds up whatever the currency (bookings, visits, no-shows, their rates) and no amount. A rate of a
  * total is the total's quotient, never an average of rates. Cells are words ({@link ReportWords}), the money in each
- * salon's own currency.
+ * salon's own currency; {@link #table} shows them (the Reports window's Salons tab).
  */
 public final class ChainTable {
 
@@ -63,6 +68,34 @@ public final class ChainTable {
             out.add(new Row(all.salon(), "", true, cells));
         }
         return out;
+    }
+
+    /** The salons side by side: a row a salon, the totals a currency in bold. */
+    public static TableView<Row> table(ObservableList<Row> rows, Messages messages) {
+        TableView<Row> table = new TableView<>(rows);
+        table.setId("reports-salons");
+        TableColumn<Row, String> name = new TableColumn<>(messages.get("reports.col.salon"));
+        name.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().salon()));
+        name.setPrefWidth(220);
+        name.setSortable(false);
+        table.getColumns().add(name);
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            int at = i;
+            TableColumn<Row, String> c = new TableColumn<>(messages.get("reports.fig." + COLUMNS.get(i)));
+            c.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().cells().get(at)));
+            c.setStyle("-fx-alignment: CENTER-RIGHT;");
+            c.setSortable(false);
+            table.getColumns().add(c);
+        }
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        table.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(Row item, boolean empty) {
+                super.updateItem(item, empty);
+                setStyle(item != null && item.total() ? "-fx-font-weight: bold;" : "");
+            }
+        });
+        return table;
     }
 
     private static Row row(String name, String currency, boolean total, DayFigures d, ClientFigures c, ReportWords w) {

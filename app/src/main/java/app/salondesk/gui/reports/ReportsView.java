@@ -43,7 +43,9 @@ import java.util.List;
  * The Reports window (issue 35): the period and the one compared with it, the figures with their trend (a figure
  * with a list behind it opens it: double-click or Show the list), four charts — revenue per day stacked by services,
  * products and tips, utilisation per master against 100 %, no-shows per day, bookings by road — and Save as CSV… /
- * Save as PDF… (what to do with them is the shell's). Only builds controls and binds them to {@link ReportsViewModel}.
+ * Save as PDF… (what to do with them is the shell's). A login of several salons to pick from (a chain's manager) gets a
+ * row above the tabs: whose figures and charts, a salon or a sum ({@link SalonPick}). Only builds controls and binds
+ * them to {@link ReportsViewModel}.
  */
 public final class ReportsView {
 
@@ -146,6 +148,8 @@ public final class ReportsView {
             }
         }
 
+        HBox whose = pickRow(vm, messages);
+
         TableView<ReportsViewModel.Row> figures = new TableView<>(vm.rows());
         figures.setId("reports-figures");
         figures.getColumns().add(column(messages.get("reports.col.figure"), ReportsViewModel.Row::label, 260));
@@ -202,7 +206,7 @@ public final class ReportsView {
             drill.setPlaceholder(new Label(""));
         }
         // the salons side by side, once the login turns out to read several
-        Tab salons = tab(messages.get("reports.tab.salons"), chainTable(vm, messages));
+        Tab salons = tab(messages.get("reports.tab.salons"), ChainTable.table(vm.chain(), messages));
         salons.setId("reports-tab-salons");
         vm.chain().addListener((javafx.collections.ListChangeListener<ChainTable.Row>) c -> {
             if (!vm.chain().isEmpty() && !tabs.getTabs().contains(salons)) {
@@ -227,7 +231,7 @@ public final class ReportsView {
             buttons.getChildren().add(WindowButtons.close(messages, stage, false));
         }
         buttons.setAlignment(Pos.CENTER_RIGHT);
-        VBox root = new VBox(10, period, tabs, buttons);
+        VBox root = new VBox(10, period, whose, tabs, buttons);
         root.setPadding(new Insets(12));
         stage.setScene(new Scene(root, 1100, 720));
         stage.show();
@@ -235,32 +239,19 @@ public final class ReportsView {
         return stage;
     }
 
-    /** The salons side by side: a row a salon, the totals a currency in bold. */
-    private static TableView<ChainTable.Row> chainTable(ReportsViewModel vm, Messages messages) {
-        TableView<ChainTable.Row> table = new TableView<>(vm.chain());
-        table.setId("reports-salons");
-        TableColumn<ChainTable.Row, String> name = new TableColumn<>(messages.get("reports.col.salon"));
-        name.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().salon()));
-        name.setPrefWidth(220);
-        name.setSortable(false);
-        table.getColumns().add(name);
-        for (int i = 0; i < ChainTable.COLUMNS.size(); i++) {
-            int at = i;
-            TableColumn<ChainTable.Row, String> c = new TableColumn<>(messages.get("reports.fig." + ChainTable.COLUMNS.get(i)));
-            c.setCellValueFactory(d -> Bindings.createStringBinding(() -> d.getValue().cells().get(at)));
-            c.setStyle("-fx-alignment: CENTER-RIGHT;");
-            c.setSortable(false);
-            table.getColumns().add(c);
-        }
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
-            @Override
-            protected void updateItem(ChainTable.Row item, boolean empty) {
-                super.updateItem(item, empty);
-                setStyle(item != null && item.total() ? "-fx-font-weight: bold;" : "");
-            }
-        });
-        return table;
+    /** Whose figures (a chain manager's): shown once there are salons to pick from; the pick stays across periods. */
+    private static HBox pickRow(ReportsViewModel vm, Messages messages) {
+        ChoiceBox<SalonPick> picker = new ChoiceBox<>(vm.picks());
+        picker.setId("reports-salon");
+        picker.valueProperty().bindBidirectional(vm.pick);
+        picker.setMinWidth(Region.USE_PREF_SIZE);
+        Label words = new Label(messages.get("reports.pick.salon"));
+        words.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, words, picker);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.visibleProperty().bind(Bindings.isNotEmpty(vm.picks()));
+        row.managedProperty().bind(row.visibleProperty());
+        return row;
     }
 
     private static Tab tab(String title, javafx.scene.Node content) {

@@ -9,6 +9,7 @@ import app.salondesk.model.reports.ReportKind;
 import app.salondesk.model.reports.ReportPeriod;
 import app.salondesk.model.reports.ReportTable;
 import app.salondesk.model.reports.SaleRow;
+import app.salondesk.model.reports.SalonRef;
 import app.salondesk.model.reports.SalonReport;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -32,7 +33,9 @@ import java.util.Map;
  * The Reports window (issue 35), no controls: a period (today, this week, this month, last month, a range — the
  * salon's days) and the one before it; each figure with its value, the previous period's and the trend; the report
  * itself for the charts; the list behind a figure (the drill-down); the figures as CSV rows. The figures are
- * migration 50's, read through the store off the FX thread.
+ * migration 50's, read through the store off the FX thread. A login of several salons to pick from (a chain's manager)
+ * picks whose figures these are ({@link SalonPick}: a salon, or its salons of one currency added); the pick stays when
+ * the period changes, and the lists and exports follow it.
  */
 public final class ReportsViewModel {
 
@@ -47,6 +50,26 @@ public final class ReportsViewModel {
         /** The salons side by side, when the login reads several (a chain's manager, the owner); empty for one salon. */
         default List<SalonReport> chain(ReportPeriod period) {
             return List.of();
+        }
+
+        /** The salons to pick from (a chain manager's); empty, as by default: the desk's own salon, and no picker. */
+        default List<SalonRef> salons() {
+            return List.of();
+        }
+
+        /** The picked salons' report, added up when several ({@code null}: the desk's own salon). */
+        default SalonReport report(SalonPick pick, ReportPeriod period) {
+            return report(period);
+        }
+
+        /** The bookings behind a figure of the picked salons ({@code null}: the desk's own salon). */
+        default List<BookingRow> bookings(SalonPick pick, ReportPeriod period, Figure figure) {
+            return bookings(period, figure);
+        }
+
+        /** The sales of the picked salons ({@code null}: the desk's own salon). */
+        default List<SaleRow> sales(SalonPick pick, ReportPeriod period) {
+            return sales(period);
         }
 
         /** Whether the lists behind the figures (clients' names) are this login's to read: not a chain manager's. */
@@ -91,6 +114,13 @@ public final class ReportsViewModel {
     public final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<ChainTable.Row> chain = FXCollections.observableArrayList();
+    /** Whose figures: null until the salons are read, and for a login of one salon. */
+    public final ObjectProperty<SalonPick> pick = new SimpleObjectProperty<>();
+    private final ObservableList<SalonPick> picks = FXCollections.observableArrayList();
+    private boolean picksRead;
+    /** A read of the salons side by side was asked and its answer not shown yet (a newer read must bring it). */
+    private boolean chainOwed;
+    private boolean quiet;
     private final ReadOnlyObjectWrapper<SalonReport> report = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Drill> drill = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
@@ -107,6 +137,12 @@ public final class ReportsViewModel {
         choice.addListener((o, was, now) -> {
             if (now != null && now != Choice.RANGE) {
                 choose(now);
+            }
+        });
+        // another salon: its figures for the same period (the salons side by side do not change)
+        pick.addListener((o, was, now) -> {
+            if (!quiet && now != null && !now.equals(was)) {
+                read(false);
             }
         });
     }
@@ -129,6 +165,10 @@ public final class ReportsViewModel {
 
     /** Reads the period and the one before it; an older answer never overwrites a newer one. */
     public void load() {
+        read(true);
+    }
+
+    private void read(boolean withChain) {
         ReportPeriod p = period();
         if (p == null) {
             status.set(messages.get("reports.badPeriod"));
@@ -137,16 +177,34 @@ public final class ReportsViewModel {
         int mine = ++asked;
         status.set(messages.get("reports.loading"));
         ReportPeriod before = p.previous();
-        tasks.run(() -> new Loaded(store.report(p), store.report(before), store.chain(p)), r -> {
+        boolean chainToo = withChain || chainOwed;
+        chainOwed = chainToo;
+        boolean firstRead = !picksRead;
+        SalonPick picked = pick.get();
+        tasks.run(() -> {
+            List<SalonPick> offered = firstRead ? SalonPick.of(store.salons(), messages) : null;
+            SalonPick use = picked == null && offered != null && !offered.isEmpty() ? offered.get(0) : picked;
+            return new Loaded(offered, use, store.report(use, p), store.report(use, before), chainToo ? store.chain(p) : null);
+        }, r -> {
             if (mine != asked) {
                 return;
             }
+            if (r.offered() != null && !picksRead) {
+                picksRead = true;
+                quiet = true;
+                picks.setAll(r.offered());
+                pick.set(r.pick());
+                quiet = false;
+            }
             show(r.now(), r.before());
-            chain.setAll(ChainTable.of(r.chain(), messages));
+            if (r.chain() != null) {
+                chainOwed = false;
+                chain.setAll(ChainTable.of(r.chain(), messages));
+            }
         }, failure -> status.set(messages.get("reports.loadFailed")));
     }
 
-    private record Loaded(SalonReport now, SalonReport before, List<SalonReport> chain) {
+    private record Loaded(List<SalonPick> offered, SalonPick pick, SalonReport now, SalonReport before, List<SalonReport> chain) {
     }
 
     private void show(SalonReport now, SalonReport before) {
@@ -191,11 +249,12 @@ public final class ReportsViewModel {
             return;
         }
         status.set(messages.get("reports.loading"));
+        SalonPick picked = pick.get();
         DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm");
         tasks.run(() -> {
             if (row.bookings() != null) {
                 List<List<String>> lines = new ArrayList<>();
-                for (BookingRow b : store.bookings(p, row.bookings())) {
+                for (BookingRow b : store.bookings(picked, p, row.bookings())) {
                     lines.add(List.of(day(b.day()), b.startsAt().atZone(zone).format(time), b.master(), b.client(), b.service(),
                             messages.get("reports.status." + b.status()), messages.get("reports.road." + b.road())));
                 }
@@ -203,7 +262,7 @@ public final class ReportsViewModel {
             }
             List<List<String>> lines = new ArrayList<>();
             ReportWords w = words(report.get());
-            for (SaleRow s : store.sales(p)) {
+            for (SaleRow s : store.sales(picked, p)) {
                 lines.add(List.of(day(s.day()), s.soldAt().atZone(zone).format(time), "#" + s.saleId(), s.client(), w.money(s.totalMinor()),
                         w.money(s.tipsMinor())));
             }
@@ -260,6 +319,16 @@ public final class ReportsViewModel {
 
     public boolean mayList() {
         return store.mayList();
+    }
+
+    /** The picks offered (empty: nothing to pick, the desk's salon). */
+    public ObservableList<SalonPick> picks() {
+        return picks;
+    }
+
+    /** Whose figures are shown: the salon's name, or the sum's words; empty before the first answer. */
+    public String shownSalon() {
+        return report.get() == null ? "" : report.get().salonName();
     }
 
     public ReadOnlyObjectProperty<SalonReport> reportProperty() {

@@ -6,6 +6,7 @@ import app.salondesk.gui.common.TaskRunner;
 import app.salondesk.gui.print.SheetPrinter;
 import app.salondesk.gui.reports.ReportsView;
 import app.salondesk.gui.reports.ReportsViewModel;
+import app.salondesk.gui.reports.SalonPick;
 import app.salondesk.i18n.Messages;
 import app.salondesk.logic.print.PdfFile;
 import app.salondesk.logic.reports.ReportCsv;
@@ -16,6 +17,7 @@ import app.salondesk.model.reports.ReportPeriod;
 import app.salondesk.model.reports.SaleRow;
 import app.salondesk.model.reports.SalonRef;
 import app.salondesk.model.reports.SalonReport;
+import app.salondesk.model.reports.SummedReport;
 import app.salondesk.model.salon.Salon;
 import javafx.scene.control.Label;
 import javafx.scene.image.ImageView;
@@ -33,7 +35,8 @@ import java.util.function.BiFunction;
 
 /**
  * ☰ → Reports (issue 35, managers and admins): how the Reports window is made from the desk's logic, and where its
- * CSV and PDF go. The PDF is A4: the figures on the first page, the charts as drawn on the second.
+ * CSV and PDF go. The PDF is A4: the figures on the first page, the charts as drawn on the second. A chain manager
+ * picks whose figures (a salon, or its salons of one currency added up: {@link SalonPick}); the files then say whose.
  */
 final class ReportScreens {
 
@@ -87,6 +90,47 @@ final class ReportScreens {
             }
 
             @Override
+            public List<SalonRef> salons() {
+                // the desk's Reports stay the desk's salon; a chain manager has no desk and picks among its salons
+                return chainManager ? reports.salons() : List.of();
+            }
+
+            @Override
+            public SalonReport report(SalonPick pick, ReportPeriod period) {
+                if (pick == null) {
+                    return report(period);
+                }
+                if (!pick.summed()) {
+                    return readable(reports.report(pick.salons().get(0), period));
+                }
+                List<SalonReport> each = reports.reports(pick.salons(), period);
+                if (each.isEmpty()) {
+                    throw new IllegalStateException("none of " + pick.salons() + " is this login's to read");
+                }
+                return SummedReport.of(0, pick.label(), each);
+            }
+
+            @Override
+            public List<BookingRow> bookings(SalonPick pick, ReportPeriod period, Figure figure) {
+                List<BookingRow> out = new ArrayList<>();
+                for (long id : pick == null ? List.of(salon.id()) : pick.salons()) {
+                    out.addAll(reports.bookingsBehind(id, period, figure));
+                }
+                out.sort(java.util.Comparator.comparing(BookingRow::startsAt));
+                return out;
+            }
+
+            @Override
+            public List<SaleRow> sales(SalonPick pick, ReportPeriod period) {
+                List<SaleRow> out = new ArrayList<>();
+                for (long id : pick == null ? List.of(salon.id()) : pick.salons()) {
+                    out.addAll(reports.salesBehind(id, period));
+                }
+                out.sort(java.util.Comparator.comparing(SaleRow::soldAt));
+                return out;
+            }
+
+            @Override
             public List<SalonReport> chain(ReportPeriod period) {
                 // row-level security answers which salons: a salon's own staff read theirs only, and see no such tab
                 List<Long> ids = reports.salons().stream().map(SalonRef::id).toList();
@@ -106,8 +150,21 @@ final class ReportScreens {
         }
     }
 
+    /** A login of one salon: "report 2026-12-01 2026-12-31.csv"; a chain's pick names whose: "report Lotus 2026-12-01 …". */
     private String fileName(ReportsViewModel vm, String ext) {
-        return messages.format("reports.fileName", vm.from.get().toString(), vm.to.get().toString(), ext);
+        if (vm.picks().isEmpty()) {
+            return messages.format("reports.fileName", vm.from.get().toString(), vm.to.get().toString(), ext);
+        }
+        // a salon's name may hold what a file name may not ("Nails/Lashes")
+        String whose = vm.shownSalon().replaceAll("[\\\\/:*?\"<>|]", "_");
+        return messages.format("reports.fileNameOf", whose, vm.from.get().toString(), vm.to.get().toString(), ext);
+    }
+
+    private static SalonReport readable(SalonReport r) {
+        if (r == null) {
+            throw new IllegalStateException("a salon this login may not read");
+        }
+        return r;
     }
 
     private void saveCsv(ReportsViewModel vm, Window over) {
@@ -132,7 +189,7 @@ final class ReportScreens {
         VBox first = new VBox(6);
         first.setPrefWidth(width);
         first.setStyle("-fx-background-color: white; -fx-font-size: 9px;");
-        Label title = new Label(salon.name() + " — " + messages.get("reports.window") + " " + vm.from.get() + " … " + vm.to.get());
+        Label title = new Label(vm.shownSalon() + " — " + messages.get("reports.window") + " " + vm.from.get() + " … " + vm.to.get());
         title.setStyle("-fx-font-size: 13px; -fx-font-weight: bold;");
         GridPane grid = new GridPane();
         grid.setHgap(12);

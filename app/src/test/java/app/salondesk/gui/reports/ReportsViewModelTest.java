@@ -141,4 +141,59 @@ class ReportsViewModelTest {
     private static String spaces(String s) {
         return s.replace('\u00a0', ' ').replace('\u202f', ' ');
     }
+
+    @Test
+    void aChainsPickIsItsSumFirstStaysAcrossPeriodsAndTheListBehindAFigureIsThePicksSalons() {
+        List<String> listed = new ArrayList<>();
+        ReportsViewModel.Store chain = new ReportsViewModel.Store() {
+            @Override
+            public SalonReport report(ReportPeriod p) {
+                throw new AssertionError("a chain's window reads its pick, never 'the desk's salon'");
+            }
+
+            @Override
+            public List<app.salondesk.model.reports.SalonRef> salons() {
+                return List.of(new app.salondesk.model.reports.SalonRef(1, "Lotus", "UAH"), new app.salondesk.model.reports.SalonRef(2, "Iris", "UAH"),
+                        new app.salondesk.model.reports.SalonRef(3, "Blossom", "EUR"));
+            }
+
+            @Override
+            public SalonReport report(SalonPick pick, ReportPeriod p) {
+                DayFigures d = new DayFigures(p.from(), pick.salons().size(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                return new SalonReport(0, pick.label(), pick.currency(), p, List.of(d), ClientFigures.NONE, List.of(), List.of());
+            }
+
+            @Override
+            public List<BookingRow> bookings(SalonPick pick, ReportPeriod p, Figure f) {
+                listed.add(pick.label());
+                return List.of();
+            }
+
+            @Override
+            public List<BookingRow> bookings(ReportPeriod p, Figure f) {
+                throw new AssertionError();
+            }
+
+            @Override
+            public List<SaleRow> sales(ReportPeriod p) {
+                throw new AssertionError();
+            }
+        };
+        ReportsViewModel vm = new ReportsViewModel(chain, NOW, new Messages(Locale.ENGLISH), ZoneId.of("Europe/Kyiv"), TODAY);
+        vm.load();
+        assertEquals(List.of("All salons, UAH", "Lotus", "Iris", "Blossom"), vm.picks().stream().map(SalonPick::label).toList(),
+                "hryvnias added, euros apart: one euro salon is no sum");
+        assertEquals("All salons, UAH", vm.shownSalon());
+        assertEquals(List.of(1L, 2L), vm.pick.get().salons());
+        vm.pick.set(vm.picks().get(2));
+        assertEquals("Iris", vm.shownSalon());
+        vm.choice.set(ReportsViewModel.Choice.LAST_MONTH);
+        vm.load();
+        assertEquals("Iris", vm.shownSalon(), "another period keeps the pick");
+        assertEquals(LocalDate.of(2026, 11, 1), vm.reportProperty().get().period().from());
+        vm.drillDown(vm.rows().stream().filter(r -> r.key().equals("bookings")).findFirst().orElseThrow());
+        assertEquals(List.of("Iris"), listed, "the list behind a figure is the picked salon's");
+        assertEquals(List.of(), SalonPick.of(List.of(new app.salondesk.model.reports.SalonRef(1, "Lotus", "UAH")), new Messages(Locale.ENGLISH)),
+                "one salon: nothing to pick");
+    }
 }
