@@ -98,6 +98,9 @@ class ServeAsAServiceTest {
                 assertMetric(m, "salondesk_db_pool_max\\{[^}]*\\} [1-9][0-9]*\\.0");
                 assertMetric(m, "salondesk_waitlist_waiting\\{[^}]*\\} 0\\.0");
                 assertMetric(m, "salondesk_messages_due\\{[^}]*\\} [0-9.]+");
+                // this test's server does not archive its WAL: no age, no failures, never a made-up 0
+                assertMetric(m, "salondesk_wal_archive_age_seconds\\{[^}]*\\} NaN");
+                assertMetric(m, "salondesk_wal_archive_failed_total\\{[^}]*\\} NaN");
                 // "try again"s and retries are there at zero before the first one, for rate() to draw
                 assertMetric(m, "salondesk_booking_try_again_total\\{[^}]*why=\"busy\"[^}]*\\} 0\\.0");
                 assertMetric(m, "salondesk_booking_retries_total\\{[^}]*sqlstate=\"40P01\"[^}]*\\} 0\\.0");
