@@ -130,6 +130,19 @@ class ServeAsAServiceTest {
                     }
                 }
                 assertTrue(asked >= 25, "series asked by the dashboard: " + asked);
+                // and every series the README's metrics list names (README, "serve as a service") is there
+                int listed = 0;
+                for (String row : Files.readAllLines(app.salondesk.cli.ServeUnitTest.server().resolve("../../README.md"))) {
+                    if (row.startsWith("  | `salondesk_")) {
+                        Matcher named = Pattern.compile("`(salondesk_[a-z_]+)`").matcher(row.substring(0, row.indexOf('|', 4)));
+                        while (named.find()) {
+                            assertTrue(Pattern.compile("^" + named.group(1) + "(_count|_bucket|_sum|_max)?[{ ]", Pattern.MULTILINE)
+                                    .matcher(scraped.body()).find(), "the README lists " + named.group(1) + ", which serve's /metrics lacks");
+                            listed++;
+                        }
+                    }
+                }
+                assertTrue(listed >= 12, "series the README lists: " + listed);
 
                 // loopback only: the machine's other addresses do not answer on the metrics port
                 InetAddress other = nonLoopbackAddress();
