@@ -50,17 +50,22 @@ class ServeAsAServiceTest {
             new app.salondesk.logic.staff.StaffRepository(f.salon.dsl).addOnlineLogin("web_service", "online-secret-1".toCharArray());
             Path home = Files.createDirectories(dir.resolve("home"));
             Path config = dir.resolve("serve.properties");
-            Files.writeString(config, String.join("\n",
-                    "# as installer/server/serve.properties, for this test's database",
-                    "db-url = " + db.url(),
-                    "user = web_service",
-                    "host = 127.0.0.1",
-                    "port = 0",
-                    "base-url = https://book.salon.example",
-                    "stop-timeout = 5",
-                    "metrics-port = 0",
-                    "log-format = text",
-                    ""));
+            // installer/server/serve.properties as the package installs it, with only what must differ here:
+            // this test's database and login, free ports, a test's patience at stop
+            Map<String, String> differ = Map.of("db-url", db.url(), "user", "web_service", "port", "0", "metrics-port", "0",
+                    "stop-timeout", "5");
+            List<String> settings = new java.util.ArrayList<>();
+            java.util.Set<String> replaced = new java.util.TreeSet<>();
+            for (String line : Files.readAllLines(app.salondesk.cli.ServeUnitTest.server().resolve("serve.properties"))) {
+                String name = line.contains("=") && !line.startsWith("#") ? line.substring(0, line.indexOf('=')).strip() : null;
+                if (name != null && differ.containsKey(name)) {
+                    line = name + " = " + differ.get(name);
+                    replaced.add(name);
+                }
+                settings.add(line);
+            }
+            assertEquals(differ.keySet(), replaced, "serve.properties sets what this test must change");
+            Files.write(config, settings);
             ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), "app.salondesk.Main",
                     "serve", "--config", config.toString(), "--log-format", "json").redirectErrorStream(true);
