@@ -332,6 +332,11 @@ class SharedServerReadmeIT {
                 .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError("the README adds no receptionist before locks"));
         lockedMaster = firstMaster(salon);
         lockHolder = connect(receptionist, "salondesk");
+        // a staff session idle in a transaction ends after 60 s (README); the README's next two commands
+        // each start a JVM, which on a loaded machine takes longer than that between them
+        try (Statement st = lockHolder.createStatement()) {
+            st.execute("SET idle_in_transaction_session_timeout = '10min'");
+        }
         lockHolder.setAutoCommit(false);
         try (Statement st = lockHolder.createStatement();
              ResultSet rs = st.executeQuery("SELECT pg_backend_pid(), salondesk_lock_master(" + salon + ", "
