@@ -32,8 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the figures are never on the page's public port by accident. The figures are Micrometer's
  * global registry — the page's requests ({@code web.WebServer}), the write protocol's writes, lock
  * waits and "try again"s ({@code logic.booking.WriteFigures}) — and what is asked at each scrape:
- * the pool's connections, whether the database answers, and the depths of the waitlist and of
- * the messages due.
+ * the pool's connections, whether the database answers, the depths of the waitlist and of
+ * the messages due, and the WAL archive's age and failures ({@link WalArchiveFigures}).
  */
 final class ServeMetrics implements AutoCloseable {
 
@@ -90,6 +90,7 @@ final class ServeMetrics implements AutoCloseable {
                 .description("Waitlist entries waiting for a time, every salon").strongReference(true).register(registry);
         Gauge.builder("salondesk.messages.due", queues, q -> q.read().messages)
                 .description("Messages due and not sent yet, every salon").strongReference(true).register(registry);
+        WalArchiveFigures.register(registry, backend);
         HttpServer http;
         try {
             http = HttpServer.create(new InetSocketAddress(host, port), 16);

@@ -94,7 +94,7 @@ public class ServeUnitTest {
         java.util.Set<String> written = java.util.Set.of("salondesk_http_requests_seconds", "salondesk_booking_writes_seconds",
                 "salondesk_booking_lock_wait_seconds", "salondesk_booking_try_again_total", "salondesk_booking_retries_total",
                 "salondesk_db_pool_connections", "salondesk_db_pool_max", "salondesk_database_up", "salondesk_waitlist_waiting",
-                "salondesk_messages_due");
+                "salondesk_messages_due", "salondesk_wal_archive_age_seconds", "salondesk_wal_archive_failed_total");
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("salondesk_[a-z_]+").matcher(json);
         int named = 0;
         while (m.find()) {

@@ -78,9 +78,6 @@ class SharedServerReadmeIT {
     private int lockHolderPid;
     private String lockedMaster;
 
-    private record Block(String language, String text) {
-    }
-
     private record Run(int exit, String out, String err) {
         List<String> lines() {
             return out.strip().lines().toList();
@@ -113,10 +110,10 @@ class SharedServerReadmeIT {
             st.execute("DROP DATABASE salondesk");
         }
 
-        String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-        List<Block> blocks = new ArrayList<>(blocks(section(readme, SETUP_SECTION)));
-        blocks.addAll(blocks(section(readme, DESKS_SECTION)));
-        for (Block block : blocks) {
+        String readme = ReadmeBlocks.readme();
+        List<ReadmeBlocks.Block> blocks = new ArrayList<>(ReadmeBlocks.blocks(ReadmeBlocks.section(readme, SETUP_SECTION)));
+        blocks.addAll(ReadmeBlocks.blocks(ReadmeBlocks.section(readme, DESKS_SECTION)));
+        for (ReadmeBlocks.Block block : blocks) {
             if (block.language().equals("sql")) {
                 runSql(block.text());
             } else {
@@ -171,53 +168,6 @@ class SharedServerReadmeIT {
         }
     }
 
-    // ---- the README's blocks -----------------------------------------------------------------
-
-    /** The lines of a section, up to the next heading of the same or a higher level. */
-    private static List<String> section(String readme, String heading) {
-        List<String> lines = readme.lines().toList();
-        int start = lines.indexOf(heading);
-        assertTrue(start >= 0, "the README has the section " + heading);
-        int level = heading.indexOf(' ');
-        List<String> found = new ArrayList<>();
-        boolean inFence = false;
-        for (String line : lines.subList(start + 1, lines.size())) {
-            if (line.strip().startsWith("```")) {
-                inFence = !inFence;
-            } else if (!inFence && line.startsWith("#") && line.indexOf(' ') <= level && line.matches("#+ .*")) {
-                break;
-            }
-            found.add(line);
-        }
-        return found;
-    }
-
-    /** The fenced sql and sh blocks, in order, without the indentation of a list item. */
-    private static List<Block> blocks(List<String> lines) {
-        List<Block> blocks = new ArrayList<>();
-        String language = null;
-        int indent = 0;
-        StringBuilder text = new StringBuilder();
-        for (String line : lines) {
-            String stripped = line.strip();
-            if (language == null && stripped.startsWith("```")) {
-                language = stripped.substring(3).strip();
-                indent = line.indexOf('`');
-                text.setLength(0);
-            } else if (language != null && stripped.equals("```")) {
-                if (language.equals("sql") || language.equals("sh")) {
-                    blocks.add(new Block(language, text.toString()));
-                }
-                language = null;
-            } else if (language != null) {
-                text.append(line.length() >= indent && line.substring(0, indent).isBlank() ? line.substring(indent) : line.strip())
-                        .append('\n');
-            }
-        }
-        assertTrue(blocks.size() > 0, "the section has commands");
-        return blocks;
-    }
-
     // ---- sql blocks ---------------------------------------------------------------------------
 
     private void runSql(String block) throws SQLException {
@@ -260,7 +210,7 @@ class SharedServerReadmeIT {
     private void runSh(String block) throws Exception {
         String command = block.replace("\\\n", " ").strip();
         assertFalse(command.contains("\n"), "one command per block, so that its questions are known: " + block);
-        List<String> words = words(command);
+        List<String> words = ReadmeBlocks.words(command);
         int launcherAt = Math.max(words.indexOf("SalonDesk"), words.indexOf("app/target/salondesk.jar"));
         assertTrue(launcherAt >= 0, "a SalonDesk command: " + command);
         List<String> args = words.subList(launcherAt + 1, words.size());
@@ -382,6 +332,11 @@ class SharedServerReadmeIT {
                 .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError("the README adds no receptionist before locks"));
         lockedMaster = firstMaster(salon);
         lockHolder = connect(receptionist, "salondesk");
+        // a staff session idle in a transaction ends after 60 s (README); the README's next two commands
+        // each start a JVM, which on a loaded machine takes longer than that between them
+        try (Statement st = lockHolder.createStatement()) {
+            st.execute("SET idle_in_transaction_session_timeout = '10min'");
+        }
         lockHolder.setAutoCommit(false);
         try (Statement st = lockHolder.createStatement();
              ResultSet rs = st.executeQuery("SELECT pg_backend_pid(), salondesk_lock_master(" + salon + ", "
@@ -401,16 +356,6 @@ class SharedServerReadmeIT {
     private static String valueOf(List<String> args, String option) {
         int at = args.indexOf(option);
         return at >= 0 && at + 1 < args.size() ? args.get(at + 1) : null;
-    }
-
-    /** The words of a command line as the shell splits them (quotes only: the README needs no more). */
-    private static List<String> words(String command) {
-        List<String> words = new ArrayList<>();
-        Matcher m = Pattern.compile("\"([^\"]*)\"|'([^']*)'|(\\S+)").matcher(command);
-        while (m.find()) {
-            words.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
-        }
-        return words;
     }
 
     private Connection connect(String login, String database) throws SQLException {

@@ -50,17 +50,22 @@ class ServeAsAServiceTest {
             new app.salondesk.logic.staff.StaffRepository(f.salon.dsl).addOnlineLogin("web_service", "online-secret-1".toCharArray());
             Path home = Files.createDirectories(dir.resolve("home"));
             Path config = dir.resolve("serve.properties");
-            Files.writeString(config, String.join("\n",
-                    "# as installer/server/serve.properties, for this test's database",
-                    "db-url = " + db.url(),
-                    "user = web_service",
-                    "host = 127.0.0.1",
-                    "port = 0",
-                    "base-url = https://book.salon.example",
-                    "stop-timeout = 5",
-                    "metrics-port = 0",
-                    "log-format = text",
-                    ""));
+            // installer/server/serve.properties as the package installs it, with only what must differ here:
+            // this test's database and login, free ports, a test's patience at stop
+            Map<String, String> differ = Map.of("db-url", db.url(), "user", "web_service", "port", "0", "metrics-port", "0",
+                    "stop-timeout", "5");
+            List<String> settings = new java.util.ArrayList<>();
+            java.util.Set<String> replaced = new java.util.TreeSet<>();
+            for (String line : Files.readAllLines(app.salondesk.cli.ServeUnitTest.server().resolve("serve.properties"))) {
+                String name = line.contains("=") && !line.startsWith("#") ? line.substring(0, line.indexOf('=')).strip() : null;
+                if (name != null && differ.containsKey(name)) {
+                    line = name + " = " + differ.get(name);
+                    replaced.add(name);
+                }
+                settings.add(line);
+            }
+            assertEquals(differ.keySet(), replaced, "serve.properties sets what this test must change");
+            Files.write(config, settings);
             ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), "app.salondesk.Main",
                     "serve", "--config", config.toString(), "--log-format", "json").redirectErrorStream(true);
@@ -98,6 +103,9 @@ class ServeAsAServiceTest {
                 assertMetric(m, "salondesk_db_pool_max\\{[^}]*\\} [1-9][0-9]*\\.0");
                 assertMetric(m, "salondesk_waitlist_waiting\\{[^}]*\\} 0\\.0");
                 assertMetric(m, "salondesk_messages_due\\{[^}]*\\} [0-9.]+");
+                // this test's server does not archive its WAL: no age, no failures, never a made-up 0
+                assertMetric(m, "salondesk_wal_archive_age_seconds\\{[^}]*\\} NaN");
+                assertMetric(m, "salondesk_wal_archive_failed_total\\{[^}]*\\} NaN");
                 // "try again"s and retries are there at zero before the first one, for rate() to draw
                 assertMetric(m, "salondesk_booking_try_again_total\\{[^}]*why=\"busy\"[^}]*\\} 0\\.0");
                 assertMetric(m, "salondesk_booking_retries_total\\{[^}]*sqlstate=\"40P01\"[^}]*\\} 0\\.0");
@@ -127,6 +135,19 @@ class ServeAsAServiceTest {
                     }
                 }
                 assertTrue(asked >= 25, "series asked by the dashboard: " + asked);
+                // and every series the README's metrics list names (README, "serve as a service") is there
+                int listed = 0;
+                for (String row : Files.readAllLines(app.salondesk.cli.ServeUnitTest.server().resolve("../../README.md"))) {
+                    if (row.startsWith("  | `salondesk_")) {
+                        Matcher named = Pattern.compile("`(salondesk_[a-z_]+)`").matcher(row.substring(0, row.indexOf('|', 4)));
+                        while (named.find()) {
+                            assertTrue(Pattern.compile("^" + named.group(1) + "(_count|_bucket|_sum|_max)?[{ ]", Pattern.MULTILINE)
+                                    .matcher(scraped.body()).find(), "the README lists " + named.group(1) + ", which serve's /metrics lacks");
+                            listed++;
+                        }
+                    }
+                }
+                assertTrue(listed >= 12, "series the README lists: " + listed);
 
                 // loopback only: the machine's other addresses do not answer on the metrics port
                 InetAddress other = nonLoopbackAddress();
