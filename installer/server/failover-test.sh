@@ -14,7 +14,8 @@
 # overlap, the desks went on by themselves and their listeners (half through serve's live relay,
 # half straight to PostgreSQL) hear the new primary. Then the hundreds-of-desks load test: 300
 # desks of 100 salons, each its own login, pool, engine and listener, through PgBouncer and the
-# live relay, on a server of max_connections = 100. Before the storms and after them, the control
+# live relay, each person keeping their server connections (max_connections sized from the desks,
+# server logins counted by PostgreSQL: at most two a person over the phase). Before the storms and after them, the control
 # plane is tried as an attacker would (control-plane-test.sh: Patroni's REST API, etcd, PgBouncer's
 # lookup, the chain's own logins), and every refusal it expects must hold. It ends with one line:
 #   failover: booked=N lost=0 doubled=0 overlaps=0 pause_ms=N
