@@ -114,7 +114,7 @@ final class ChainLoad {
                     new ConnectionSettings(u.direct(), "chain_load_alone", u.deskPassword()));
             log.info("load: one desk alone books in {} ms (p50) / {} ms (p99) through PgBouncer, {} / {} ms straight to PostgreSQL",
                     base[0], base[1], base[2], base[3]);
-            long loginsBefore = logins(owner.dsl());
+            long[] loginsBefore = logins(owner.dsl());
             List<Future<Desk>> opening = new ArrayList<>();
             for (int d = 0; d < cfg.desks(); d++) {
                 int index = d;
@@ -132,7 +132,7 @@ final class ChainLoad {
             }
             long online = desks.stream().filter(d -> d.live().state() == LiveUpdates.State.ONLINE).count();
             log.info("load: {} desks open, {} listening; {} s of booking", desks.size(), online, cfg.length().toSeconds());
-            long loginsOpened = logins(owner.dsl());
+            long[] loginsOpened = logins(owner.dsl());
             Thread sampler = new Thread(() -> sample(owner.dsl()), "load-sessions");
             sampler.setDaemon(true);
             sampler.start();
@@ -150,7 +150,16 @@ final class ChainLoad {
                 t.join(60_000);
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            long loginsWorked = logins(owner.dsl());
+            long[] loginsWorked = logins(owner.dsl());
+            // a counter of one server: if the primary changed meanwhile (a failover nobody asked
+            // for, say on a starved machine), the difference means nothing and the phase fails
+            boolean samePrimary = loginsBefore[1] == loginsOpened[1] && loginsOpened[1] == loginsWorked[1];
+            long opened = samePrimary ? loginsOpened[0] - loginsBefore[0] : -1;
+            long worked = samePrimary ? loginsWorked[0] - loginsOpened[0] : -1;
+            if (!samePrimary) {
+                log.error("load: the primary changed during the phase (server ports {}, {}, {}): its logins are not counted",
+                        loginsBefore[1], loginsOpened[1], loginsWorked[1]);
+            }
             int[] heard = heardAll(desks);
             int heardAll = heard[0];
             long overlaps = 0;
@@ -168,8 +177,7 @@ final class ChainLoad {
                     (h.getTotalCount() + searches.get()) / seconds, refused.get(), waitedOut.get(), errors.get(), overlaps, ms(h.getValueAtPercentile(50)),
                     ms(h.getValueAtPercentile(95)), ms(h.getValueAtPercentile(99)), ms(h.getMaxValue()), maxSessions.get(),
                     maxConnections, heardAll, desks.size(), heard[1], base[0], base[1], base[2], base[3],
-                    loginsOpened - loginsBefore, loginsWorked - loginsOpened, (loginsWorked - loginsOpened) / seconds,
-                    (loginsWorked - loginsOpened) / (double) Math.max(1, h.getTotalCount() + searches.get()), loadAverage());
+                    opened, worked, worked / seconds, worked / (double) Math.max(1, h.getTotalCount() + searches.get()), loadAverage());
             // the same checks as a storm's, by request id, for the failover test's total
             System.out.printf("load: booked=%d lost=%d doubled=%d overlaps=%d%n", booked.get(), lostDoubled[0], lostDoubled[1], overlaps);
             System.out.flush();
@@ -178,7 +186,7 @@ final class ChainLoad {
             boolean ok = refused.get() == 0 && errors.get() == 0 && overlaps == 0 && lostDoubled[0] == 0 && lostDoubled[1] == 0
                     && heardAll == desks.size() && online == desks.size()
                     && booked.get() > 0 && maxSessions.get() < maxConnections
-                    && loginsWorked - loginsBefore <= (long) LOGINS_PER_PERSON * desks.size();
+                    && samePrimary && opened + worked <= (long) LOGINS_PER_PERSON * desks.size();
             return ok ? 0 : 1;
         } finally {
             stop = true;
@@ -294,10 +302,14 @@ final class ChainLoad {
      * ({@code pg_stat_database.sessions}, PostgreSQL 14+), each a login: PgBouncer's server
      * connections, the relay's, serve's, this driver's own. A new session reports itself when it
      * first goes idle, so the count waits a moment for the ones that have just started.
+     *
+     * @return the count, and the port of the server that answered (which primary it was)
      */
-    private static long logins(DSLContext owner) throws InterruptedException {
+    private static long[] logins(DSLContext owner) throws InterruptedException {
         Thread.sleep(2_000);
-        return Sql.count(owner, "SELECT sessions FROM pg_stat_database WHERE datname = current_database()");
+        var row = owner.resultQuery("SELECT sessions, inet_server_port() FROM pg_stat_database WHERE datname = current_database()")
+                .fetchOne();
+        return new long[]{row.get(0, Long.class), row.get(1, Long.class)};
     }
 
     /** The most client sessions the server has at once (its max_connections counts them, PgBouncer's and all). */
