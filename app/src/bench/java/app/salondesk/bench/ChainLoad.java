@@ -32,13 +32,18 @@ import java.util.concurrent.atomic.LongAccumulator;
  * Hundreds of desks on one server (issue 19, item 4; ADR 23): {@code --desks} desks of
  * {@code --salons} salons, each desk its own login, its own pool ({@link Database}, 4 at most,
  * through PgBouncer in transaction mode), its own {@link BookingEngine} and its own live
- * listener (through serve's live relay), against a PostgreSQL of {@code max_connections = 100}.
+ * listener (through serve's live relay), against the trial's PostgreSQL (its {@code max_connections}
+ * sized from the desks, README "A shared server for a chain").
  * For {@code --seconds} each desk books its salon's masters and asks free times at a brisk
  * pace (a call every {@value #PAUSE_MIN_MS}–{@value #PAUSE_MAX_MS} ms: a busy receptionist
  * books a few times an hour), bounded in count too. Checked: no call
- * refused a connection, no overlap, every desk heard every booking of its salon; measured: the
- * booking's time (p50/p95/p99) and the most server sessions seen at once. One line:
- * {@code load: desks=N … booking_p99_ms=N server_connections_max=N/100 …}.
+ * refused a connection, no overlap, every desk heard every booking of its salon, and the server
+ * started no more sessions than {@value #LOGINS_PER_PERSON} a person over the phase (issue 37: each
+ * person keeps their server connections, ADR 23); measured: the booking's time (p50/p95/p99), the
+ * most server sessions seen at once, and the server logins — counted by PostgreSQL itself
+ * ({@code pg_stat_database.sessions} on the primary), while the desks open and while they work, a
+ * second and a call. One line:
+ * {@code load: desks=N … booking_p99_ms=N server_connections_max=N/M … server_logins=N … logins_per_call=X …}.
  */
 final class ChainLoad {
 
@@ -48,6 +53,12 @@ final class ChainLoad {
     static final long PAUSE_MAX_MS = 15_000;
     private static final Duration HEARD_WITHIN = Duration.ofSeconds(15);
     private static final int BASELINE = 100;
+    /**
+     * The most server logins a person may cost over the phase, opening included: a desk's pool keeps
+     * at most two server connections through PgBouncer (its {@code default_pool_size}), and the
+     * phase is far shorter than the hour after which PgBouncer replaces one.
+     */
+    static final int LOGINS_PER_PERSON = 2;
 
     record Config(ChainDriver.Urls urls, String liveUrl, int desks, int salons, Duration length) {
     }
@@ -103,6 +114,7 @@ final class ChainLoad {
                     new ConnectionSettings(u.direct(), "chain_load_alone", u.deskPassword()));
             log.info("load: one desk alone books in {} ms (p50) / {} ms (p99) through PgBouncer, {} / {} ms straight to PostgreSQL",
                     base[0], base[1], base[2], base[3]);
+            long[] loginsBefore = logins(owner.dsl());
             List<Future<Desk>> opening = new ArrayList<>();
             for (int d = 0; d < cfg.desks(); d++) {
                 int index = d;
@@ -120,6 +132,7 @@ final class ChainLoad {
             }
             long online = desks.stream().filter(d -> d.live().state() == LiveUpdates.State.ONLINE).count();
             log.info("load: {} desks open, {} listening; {} s of booking", desks.size(), online, cfg.length().toSeconds());
+            long[] loginsOpened = logins(owner.dsl());
             Thread sampler = new Thread(() -> sample(owner.dsl()), "load-sessions");
             sampler.setDaemon(true);
             sampler.start();
@@ -137,6 +150,16 @@ final class ChainLoad {
                 t.join(60_000);
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            long[] loginsWorked = logins(owner.dsl());
+            // a counter of one server: if the primary changed meanwhile (a failover nobody asked
+            // for, say on a starved machine), the difference means nothing and the phase fails
+            boolean samePrimary = loginsBefore[1] == loginsOpened[1] && loginsOpened[1] == loginsWorked[1];
+            long opened = samePrimary ? loginsOpened[0] - loginsBefore[0] : -1;
+            long worked = samePrimary ? loginsWorked[0] - loginsOpened[0] : -1;
+            if (!samePrimary) {
+                log.error("load: the primary changed during the phase (server ports {}, {}, {}): its logins are not counted",
+                        loginsBefore[1], loginsOpened[1], loginsWorked[1]);
+            }
             int[] heard = heardAll(desks);
             int heardAll = heard[0];
             long overlaps = 0;
@@ -149,11 +172,12 @@ final class ChainLoad {
                             + "calls_per_s=%.1f refused=%d waited_out=%d errors=%d overlaps=%d booking_p50_ms=%.1f booking_p95_ms=%.1f booking_p99_ms=%.1f "
                             + "booking_max_ms=%.1f server_connections_max=%d/%d listeners_heard_all=%d/%d listeners_reconnected=%d "
                             + "alone_pooled_p50_ms=%.1f alone_pooled_p99_ms=%.1f alone_direct_p50_ms=%.1f alone_direct_p99_ms=%.1f "
-                            + "load_average=%s%n",
+                            + "server_logins_opening=%d server_logins=%d server_logins_per_s=%.2f logins_per_call=%.3f load_average=%s%n",
                     desks.size(), salons.size(), online, seconds, booked.get(), taken.get(), tryAgain.get(), searches.get(),
                     (h.getTotalCount() + searches.get()) / seconds, refused.get(), waitedOut.get(), errors.get(), overlaps, ms(h.getValueAtPercentile(50)),
                     ms(h.getValueAtPercentile(95)), ms(h.getValueAtPercentile(99)), ms(h.getMaxValue()), maxSessions.get(),
-                    maxConnections, heardAll, desks.size(), heard[1], base[0], base[1], base[2], base[3], loadAverage());
+                    maxConnections, heardAll, desks.size(), heard[1], base[0], base[1], base[2], base[3],
+                    opened, worked, worked / seconds, worked / (double) Math.max(1, h.getTotalCount() + searches.get()), loadAverage());
             // the same checks as a storm's, by request id, for the failover test's total
             System.out.printf("load: booked=%d lost=%d doubled=%d overlaps=%d%n", booked.get(), lostDoubled[0], lostDoubled[1], overlaps);
             System.out.flush();
@@ -161,7 +185,8 @@ final class ChainLoad {
             // the pool's 10 s for a server connection is reported (waited_out), with the machine's load
             boolean ok = refused.get() == 0 && errors.get() == 0 && overlaps == 0 && lostDoubled[0] == 0 && lostDoubled[1] == 0
                     && heardAll == desks.size() && online == desks.size()
-                    && booked.get() > 0 && maxSessions.get() < maxConnections;
+                    && booked.get() > 0 && maxSessions.get() < maxConnections
+                    && samePrimary && opened + worked <= (long) LOGINS_PER_PERSON * desks.size();
             return ok ? 0 : 1;
         } finally {
             stop = true;
@@ -270,6 +295,21 @@ final class ChainLoad {
             }
         }
         errors.incrementAndGet();
+    }
+
+    /**
+     * The sessions the primary has started in the salon's database since its statistics were reset
+     * ({@code pg_stat_database.sessions}, PostgreSQL 14+), each a login: PgBouncer's server
+     * connections, the relay's, serve's, this driver's own. A new session reports itself when it
+     * first goes idle, so the count waits a moment for the ones that have just started.
+     *
+     * @return the count, and the port of the server that answered (which primary it was)
+     */
+    private static long[] logins(DSLContext owner) throws InterruptedException {
+        Thread.sleep(2_000);
+        var row = owner.resultQuery("SELECT sessions, inet_server_port() FROM pg_stat_database WHERE datname = current_database()")
+                .fetchOne();
+        return new long[]{row.get(0, Long.class), row.get(1, Long.class)};
     }
 
     /** The most client sessions the server has at once (its max_connections counts them, PgBouncer's and all). */
