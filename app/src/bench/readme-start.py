@@ -15,7 +15,7 @@ rounds = int(sys.argv[1]); variants = [a.split('=', 1) for a in sys.argv[2:]]
 root = tempfile.mkdtemp(prefix='readme-start-')
 env = dict(os.environ); env.pop('SALONDESK_DB_URL', None)
 FRESH = os.environ.get('FRESH') == '1'
-PAINT = re.compile(r'first (?:day|screen \(welcome\)) painted (\d+) ms after the JVM started; phases, ms after the JVM started: (.*)$')
+PAINT = re.compile(r'first (?:day|screen \(welcome\)) painted (\d+) ms after the JVM started.*?phases, ms after the JVM started: (.*)$')
 TICK = os.sysconf('SC_CLK_TCK')
 def cpu_ms(pid):
     total = 0
@@ -38,7 +38,7 @@ def start(label, command, n):
     t0 = time.monotonic()
     p = subprocess.Popen(shlex.split(command), env=dict(env, SALONDESK_HOME=home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        while time.monotonic() - t0 < 120:
+        while time.monotonic() - t0 < 300:
             lines = open(log).read().splitlines()[before:] if os.path.exists(log) else []
             m = next((PAINT.search(l) for l in lines if PAINT.search(l)), None)
             if m:
@@ -51,7 +51,7 @@ def start(label, command, n):
                     subprocess.run(['import', '-window', 'root', f"{os.environ['SHOT']}-{label}-{n}.png"])
                 return
             time.sleep(0.01)
-        print(label, 'no paint within 120 s', flush=True)
+        print(label, 'no paint within 300 s', flush=True)
     finally:
         p.terminate(); p.wait(60)
         time.sleep(1)
