@@ -35,6 +35,10 @@ class BookingCommandsTest {
     @TempDir
     Path home;
 
+    /** The demo's home: a folder of this class's own, not java.io.tmpdir, which every test JVM shares. */
+    @TempDir
+    static Path demoHome;
+
     private record Run(int exit, String out, String err) {
         List<String> lines() {
             return out.strip().lines().toList();
@@ -44,7 +48,7 @@ class BookingCommandsTest {
     @BeforeAll
     static void demoSalon() {
         db = TestPostgres.freshDatabase("clibook");
-        CommandLine cl = SalonDeskCommand.commandLine(new AppHome(Path.of(System.getProperty("java.io.tmpdir"))));
+        CommandLine cl = SalonDeskCommand.commandLine(new AppHome(demoHome));
         cl.setOut(new PrintWriter(new StringWriter()));
         assertEquals(0, cl.execute("--db-url", db.url(), "--user", db.user(), "--password", db.password(), "demo"));
     }
