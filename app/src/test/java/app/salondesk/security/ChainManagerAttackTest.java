@@ -122,6 +122,33 @@ class ChainManagerAttackTest {
                 "its own salons' hours, as the rule book's");
     }
 
+    /**
+     * Migration 61's functions over many salons take any array of ids: a salon outside the caller's own (another chain's,
+     * another salon's) gets no row, asked alone or among the caller's own salons, and the caller's own are answered.
+     */
+    @Test
+    void theFiguresOfManySalonsAnswerNothingOfASalonTheCallerMayNotRead() throws SQLException {
+        String both = "(ARRAY[" + s.rival + ", " + s.bloom + "]::bigint[], '" + week.from() + "', '" + week.to() + "')";
+        for (String f : List.of("report_days_of", "report_clients_of", "report_masters_of", "report_services_of")) {
+            String rival = "SELECT count(*) FROM " + f + both + " r WHERE r.salon_id = " + s.rival;
+            String bloom = "SELECT count(*) FROM " + f + both + " r WHERE r.salon_id = " + s.bloom;
+            assertTrue(count(AttackedServer.OWNER, rival) > 0, f + ": the rival has figures (else the next lines prove nothing)");
+            assertEquals(0, count("chain", rival), f + ": another chain's salon");
+            assertEquals(0, count("mira", rival), f + ": another salon, asked by a salon's manager");
+            assertEquals(0, count("rchain", bloom), f + ": the rival chain asks for ours");
+            assertEquals(count(AttackedServer.OWNER, bloom), count("chain", bloom), f + ": its own salon, as the owner reads it");
+            assertEquals(count(AttackedServer.OWNER, bloom), count("mira", bloom), f + ": her own salon");
+            assertEquals("42501", refused("olena", "SELECT * FROM " + f + both), f + ": a receptionist reads no report");
+        }
+        String hours = "SELECT count(*) FROM masters_working_time_of(ARRAY[" + s.rival + "]::bigint[], ARRAY[" + s.roman + "]::bigint[], '"
+                + week.from() + "', '" + week.to() + "')";
+        assertTrue(count(AttackedServer.OWNER, hours) > 0, "the rival's master works that week");
+        assertEquals(0, count("chain", hours), "another chain's master's working time");
+        assertEquals(0, count("mira", hours), "another salon's master's working time");
+        assertEquals(0, count("chain", "SELECT count(*) FROM report_periods_of(ARRAY[" + s.rival + "]::bigint[], '" + week.from() + "', '"
+                + week.to() + "')"));
+    }
+
     @Test
     void theChainManagerReadsNoPersonalData() throws SQLException {
         for (String sql : List.of("SELECT name FROM clients", "SELECT phone FROM clients", "SELECT count(*) FROM clients",
