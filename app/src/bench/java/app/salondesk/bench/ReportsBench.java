@@ -157,6 +157,8 @@ final class ReportsBench {
                     }
                     return r;
                 });
+                time("a year's report, its four reads one after another (before migration 61's amendment): " + what, who,
+                        () -> reports.reportOneReadAfterAnother(tenant, year));
                 DSLContext as = who.equals("owner") ? dsl : DSL.using(manager, SQLDialect.POSTGRES);
                 time("a year's report, migrations 52/54's reads (before): " + what, who, () -> before(as, tenant, year));
                 time("a month's report: " + what, who, () -> reports.report(tenant, new ReportPeriod(last.withDayOfMonth(1), last)));
@@ -184,6 +186,14 @@ final class ReportsBench {
         ReportPeriod month = new ReportPeriod(from, from.plusDays(days - 1));
         ReportsRepository reports = new ReportsRepository(dsl);
         time(CHAIN + " salons' month, side by side", "owner", () -> reports.reports(salons, month));
+        time(CHAIN + " salons' month, side by side, a call a salon in each statement (migration 58's reads, before)", "owner", () -> {
+            List<Object> all = new ArrayList<>();
+            for (String f : List.of("report_days", "report_clients", "report_masters", "report_services")) {
+                all.add(dsl.resultQuery("SELECT s.id AS salon_id, r.* FROM unnest(CAST(? AS bigint[])) s(id) CROSS JOIN LATERAL " + f
+                        + "(s.id, ?, ?) WITH ORDINALITY r ORDER BY s.id, r.ordinality", (Object) salons.toArray(Long[]::new), month.from(), month.to()).fetch());
+            }
+            return all;
+        });
         time(CHAIN + " salons' month, one salon after another (four calls a salon)", "owner", () -> {
             List<Object> all = new ArrayList<>();
             for (long salon : salons) {
@@ -351,7 +361,7 @@ final class ReportsBench {
         ds.setJdbcUrl(db.settings().url());
         ds.setUsername(login);
         ds.setPassword("bench-reports-password");
-        ds.setMaximumPoolSize(2);
+        ds.setMaximumPoolSize(4);   // a report's four reads at once, as the desk's pool allows
         return ds;
     }
 
