@@ -157,8 +157,6 @@ final class ReportsBench {
                     }
                     return r;
                 });
-                time("a year's report, its four reads one after another (before migration 61's amendment): " + what, who,
-                        () -> reports.reportOneReadAfterAnother(tenant, year));
                 DSLContext as = who.equals("owner") ? dsl : DSL.using(manager, SQLDialect.POSTGRES);
                 time("a year's report, migrations 52/54's reads (before): " + what, who, () -> before(as, tenant, year));
                 time("a month's report: " + what, who, () -> reports.report(tenant, new ReportPeriod(last.withDayOfMonth(1), last)));
@@ -361,7 +359,7 @@ final class ReportsBench {
         ds.setJdbcUrl(db.settings().url());
         ds.setUsername(login);
         ds.setPassword("bench-reports-password");
-        ds.setMaximumPoolSize(4);   // a report's four reads at once, as the desk's pool allows
+        ds.setMaximumPoolSize(2);
         return ds;
     }
 
@@ -401,9 +399,8 @@ final class ReportsBench {
         md.table(List.of("read", "as", "median ms", "p95 ms", "growth"), rows);
         md.para("\"(before)\": migration 54's report_days and report_masters and migration 52's report_clients (the period's bookings read), "
                 + "beside them on the same data, four calls a salon; \"a booking's write\": bookings made one after another through the engine "
-                + "with the counters' triggers (master days and client days) on and off in turn. \"A year's report\" issues its four reads at once on "
-                + "a pool, as the Reports window does (migration 61's amendment), beside the same four one after another; \"side by side\" is "
-                + "migration 61's functions over the array of salons, beside migration 58's reads (a call a salon in each statement).");
+                + "with the counters' triggers (master days and client days) on and off in turn. \"Side by side\" is migration 61's functions over the "
+                + "array of salons, beside migration 58's reads (a call a salon in each statement).");
         md.para("The counters' figures against the rows' (EXCEPT ALL both ways): " + String.join("; ", checks) + ".");
         md.para("Machine load during the run (1-minute load average, 2 cores shared): " + Machine.loadAverage() + ".");
     }

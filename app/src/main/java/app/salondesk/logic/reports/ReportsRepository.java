@@ -13,7 +13,6 @@ import app.salondesk.model.reports.ServiceFigures;
 import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.Result;
-import org.jooq.impl.DataSourceConnectionProvider;
 
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -23,11 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.Supplier;
 
 /**
  * The manager's figures, read from the functions that define them (migration 50: {@code report_days},
@@ -36,20 +30,8 @@ import java.util.function.Supplier;
  * desk, the command line and the chain's view all read. They are invoker functions, so row-level security
  * decides whose figures a login gets: a salon it may not read answers with no rows. Written as SQL text:
  * calls of set-returning functions, which is all there is to say.
- *
- * <p>A report's four reads (days, clients, masters, services) are issued at once, each on a connection of its own,
- * when the {@code DSLContext} draws its connections from a pool (the desk's, the command line's): the window waits for
- * the slowest read, not for the sum (ADR 35, amended a fourth time). Each read was its own statement and snapshot
- * before too, so nothing a reader could see changes. Over one connection they are read one after another.
  */
 public final class ReportsRepository {
-
-    /** The reads' threads: daemons, made as needed and gone after a minute idle (a report is read now and then). */
-    private static final ExecutorService READS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "report-read");
-        t.setDaemon(true);
-        return t;
-    });
 
     private final DSLContext dsl;
 
@@ -69,49 +51,8 @@ public final class ReportsRepository {
         if (salon == null) {
             return null;
         }
-        if (!pooled()) {
-            return reportOneReadAfterAnother(tenant, p);
-        }
-        CompletableFuture<ClientFigures> clients = read(() -> clients(tenant, p));
-        CompletableFuture<List<MasterFigures>> masters = read(() -> masters(tenant, p));
-        CompletableFuture<List<ServiceFigures>> services = read(() -> services(tenant, p));
-        List<DayFigures> days = days(tenant, p);
-        return new SalonReport(tenant, salon.get(0, String.class), salon.get(1, String.class), p, days, join(clients), join(masters),
-                join(services));
-    }
-
-    /** The same report, its four reads one after another on one connection at a time (the bench's comparison). */
-    public SalonReport reportOneReadAfterAnother(long tenant, ReportPeriod p) {
-        Record salon = dsl.resultQuery("SELECT name, currency FROM tenants WHERE id = ?", tenant).fetchOne();
-        if (salon == null) {
-            return null;
-        }
         return new SalonReport(tenant, salon.get(0, String.class), salon.get(1, String.class), p, days(tenant, p), clients(tenant, p),
                 masters(tenant, p), services(tenant, p));
-    }
-
-    /** Whether each statement may take a connection of its own: the DSL draws from a pool, not from one connection. */
-    private boolean pooled() {
-        return dsl.configuration().connectionProvider() instanceof DataSourceConnectionProvider;
-    }
-
-    private static <T> CompletableFuture<T> read(Supplier<T> read) {
-        return CompletableFuture.supplyAsync(read, READS);
-    }
-
-    /** A concurrent read's answer, its failure thrown as it was (a DataAccessException stays one). */
-    private static <T> T join(CompletableFuture<T> read) {
-        try {
-            return read.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error r) {
-                throw r;
-            }
-            throw e;
-        }
     }
 
     /**
@@ -130,24 +71,20 @@ public final class ReportsRepository {
             return List.of();
         }
         Long[] ids = salons.keySet().toArray(Long[]::new);
-        boolean atOnce = pooled();
-        CompletableFuture<Result<Record>> clientRows = atOnce ? read(() -> each("report_clients_of", ids, p)) : null;
-        CompletableFuture<Result<Record>> masterRows = atOnce ? read(() -> each("report_masters_of", ids, p)) : null;
-        CompletableFuture<Result<Record>> serviceRows = atOnce ? read(() -> each("report_services_of", ids, p)) : null;
         Map<Long, List<DayFigures>> days = new HashMap<>();
         for (Record r : each("report_days_of", ids, p)) {
             days.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(day(r));
         }
         Map<Long, ClientFigures> clients = new HashMap<>();
-        for (Record r : atOnce ? join(clientRows) : each("report_clients_of", ids, p)) {
+        for (Record r : each("report_clients_of", ids, p)) {
             clients.put(r.get("salon_id", Long.class), client(r));
         }
         Map<Long, List<MasterFigures>> masters = new HashMap<>();
-        for (Record r : atOnce ? join(masterRows) : each("report_masters_of", ids, p)) {
+        for (Record r : each("report_masters_of", ids, p)) {
             masters.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(master(r));
         }
         Map<Long, List<ServiceFigures>> services = new HashMap<>();
-        for (Record r : atOnce ? join(serviceRows) : each("report_services_of", ids, p)) {
+        for (Record r : each("report_services_of", ids, p)) {
             services.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(service(r));
         }
         List<SalonReport> out = new ArrayList<>();
