@@ -57,9 +57,8 @@ public final class ReportsRepository {
 
     /**
      * The reports of several salons (the chain's view), those this login may not read left out, in the order asked.
-     * One statement per figure for all of them, each a set-based variant of the figure's function over the salons' ids
-     * (migration 61: {@code report_days_of} …), not a call a salon: a small salon's report is mostly its calls' fixed
-     * costs (ADR 35, amended a fourth time).
+     * One statement per figure for all of them (each function over the salons' ids, {@code unnest} and {@code LATERAL}),
+     * not four a salon: a small salon's report is mostly its round trips and calls' fixed costs (ADR 35, amended).
      */
     public List<SalonReport> reports(List<Long> tenants, ReportPeriod p) {
         Long[] asked = tenants.toArray(Long[]::new);
@@ -72,19 +71,19 @@ public final class ReportsRepository {
         }
         Long[] ids = salons.keySet().toArray(Long[]::new);
         Map<Long, List<DayFigures>> days = new HashMap<>();
-        for (Record r : each("report_days_of", ids, p)) {
+        for (Record r : each("report_days", ids, p)) {
             days.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(day(r));
         }
         Map<Long, ClientFigures> clients = new HashMap<>();
-        for (Record r : each("report_clients_of", ids, p)) {
+        for (Record r : each("report_clients", ids, p)) {
             clients.put(r.get("salon_id", Long.class), client(r));
         }
         Map<Long, List<MasterFigures>> masters = new HashMap<>();
-        for (Record r : each("report_masters_of", ids, p)) {
+        for (Record r : each("report_masters", ids, p)) {
             masters.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(master(r));
         }
         Map<Long, List<ServiceFigures>> services = new HashMap<>();
-        for (Record r : each("report_services_of", ids, p)) {
+        for (Record r : each("report_services", ids, p)) {
             services.computeIfAbsent(r.get("salon_id", Long.class), k -> new ArrayList<>()).add(service(r));
         }
         List<SalonReport> out = new ArrayList<>();
@@ -99,9 +98,10 @@ public final class ReportsRepository {
         return out;
     }
 
-    /** One figure's function over many salons (its rows ordered by salon, then as the one-salon function orders them). */
+    /** One figure's function over many salons, each salon's rows in the function's own order. */
     private Result<Record> each(String function, Long[] salons, ReportPeriod p) {
-        return dsl.resultQuery("SELECT * FROM " + function + "(CAST(? AS bigint[]), ?, ?)", (Object) salons, p.from(), p.to()).fetch();
+        return dsl.resultQuery("SELECT s.id AS salon_id, r.* FROM unnest(CAST(? AS bigint[])) s(id) CROSS JOIN LATERAL " + function
+                + "(s.id, ?, ?) WITH ORDINALITY r ORDER BY s.id, r.ordinality", (Object) salons, p.from(), p.to()).fetch();
     }
 
     public List<DayFigures> days(long tenant, ReportPeriod p) {
