@@ -15,7 +15,9 @@ import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.Scene;
-import javafx.scene.control.ListCell;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -167,10 +169,16 @@ final class MemoryDesk {
     private void form(int run, int i) throws Exception {
         robot.press(KeyCode.CONTROL, KeyCode.N).release(KeyCode.N, KeyCode.CONTROL);
         waitFor(() -> robot.lookup("#form-client-name").tryQuery().isPresent(), 10);
-        robot.clickOn("#form-client-name").write("Memory " + run + "-" + i).type(KeyCode.TAB);
-        robot.clickOn("#form-client-phone").write(String.format(Locale.ROOT, "050 7%d%02d %03d", run, i / 1000, i % 1000));
-        robot.clickOn("#form-service");
-        robot.clickOn((Node n) -> n instanceof ListCell<?> c && c.getText() != null && !c.getText().isBlank() && c.isVisible());
+        // typed at once, not key by key: TestFX's typing waits for the FX thread after every key,
+        // minutes of a loaded machine's time per day that say nothing about memory
+        String name = "Memory " + run + "-" + i;
+        String phone = String.format(Locale.ROOT, "+38050 7%d%02d %03d", run, i / 1000, i % 1000);
+        robot.interact(() -> {
+            robot.lookup("#form-client-name").queryAs(TextField.class).setText(name);
+            robot.lookup("#form-client-phone").queryAs(TextField.class).setText(phone);
+            // the first service (item 0 is "no service"); the master Ctrl+N chose may not offer it
+            robot.lookup("#form-service").queryAs(ComboBox.class).getSelectionModel().select(1);
+        });
         WaitForAsyncUtils.waitForFxEvents();
         boolean save = (i / (SWITCHES / FORMS)) % 2 == 0;
         if (save) {
@@ -181,6 +189,11 @@ final class MemoryDesk {
                 return;
             } catch (TimeoutException e) {
                 failedSaves++;   // the day had no room, or the service is not hers: she cancels
+                if (failedSaves <= 3) {
+                    System.out.println("save refused: " + WaitForAsyncUtils.asyncFx(() -> robot.lookup((Node n) -> n instanceof Label l
+                            && n.isVisible() && l.getText() != null && !l.getText().isBlank() && n.getScene() != null
+                            && n.getScene().getWindow() != stage).queryAllAs(Label.class).stream().map(Label::getText).toList()).get());
+                }
             }
         }
         robot.clickOn("#form-cancel");
