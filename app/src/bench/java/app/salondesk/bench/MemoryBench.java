@@ -188,8 +188,8 @@ final class MemoryBench {
         md.heading(2, "Memory after a day at the desk (issue 38)");
         md.para("The real front desk (headless on Monocle, as figure 6) in a JVM of its own, on the demo salon with a year of "
                 + "bookings (" + bookings + ", the demo's fortnight copied 13 times back and forth); a day is " + MemoryDesk.SWITCHES
-                + " day switches, one day forward at a time from 100 days back, " + paceMs + " ms apart, and the booking form opened "
-                + MemoryDesk.FORMS + " times (Ctrl+N, a new client, a service; every other one saved, the rest cancelled and "
+                + " day switches, one day forward at a time from 10 days back, " + paceMs + " ms apart, and the booking form opened "
+                + MemoryDesk.FORMS + " times (Ctrl+N, a new client, a service; every other one saved (on a day still to come), the rest cancelled and "
                 + "discarded). Then the same day again in the same JVM. RSS and its peak (VmHWM) from /proc/<pid>/status before any "
                 + "collection; heap used after a full GC (the leak signal); live instances from a class histogram. Load "
                 + loadBefore + " → " + loadAfter + ". Goal: RSS ≤ " + Markdown.num(GOAL_MB) + " MB, no growth from day 1 to day 2.");

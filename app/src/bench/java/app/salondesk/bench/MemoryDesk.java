@@ -41,7 +41,7 @@ import java.util.function.BooleanSupplier;
  * Issue 38's memory figure, the desk's side: the {@code main} of a JVM of its own, started by
  * {@link MemoryBench} with the JVM options the desk ships with. It builds the real front desk
  * (as {@link DesktopBench} does, headless on Monocle) on the demo salon, then lives a
- * receptionist's day twice: {@value #SWITCHES} day switches, one day forward at a time from 100
+ * receptionist's day twice: {@value #SWITCHES} day switches, one day forward at a time from 10
  * days back, and the booking form opened every fourth switch ({@value #FORMS} times), every
  * other time saved (a new client with her phone, the first service, the first free time the
  * form proposes), the rest typed into and cancelled (the discard question answered).
@@ -56,7 +56,8 @@ final class MemoryDesk {
 
     static final int SWITCHES = 200;
     static final int FORMS = 50;
-    private static final int DAYS_BACK = 100;
+    /** The walk: from 10 days back to 189 ahead, the year's bookings all the way. */
+    private static final int DAYS_BACK = 10;
 
     private final Backend backend;
     private final ConnectionSettings settings;
@@ -84,6 +85,8 @@ final class MemoryDesk {
         SLF4JBridgeHandler.removeHandlersForRootLogger();
         SLF4JBridgeHandler.install();
         ConnectionSettings s = new ConnectionSettings(args[0], args[1], args[2]);
+        // the harness stopped (Ctrl+C, a kill): no desk left running behind it
+        ProcessHandle.current().parent().ifPresent(h -> h.onExit().thenRun(() -> Runtime.getRuntime().halt(2)));
         int code = 0;
         try (Backend backend = Backend.connect(s)) {
             MemoryDesk run = new MemoryDesk(backend, s, new Salon(Long.parseLong(args[3]), DemoSalon.NAME, DemoSalon.ZONE),
@@ -129,7 +132,8 @@ final class MemoryDesk {
                 Thread.sleep(paceMs);
                 show(day.plusDays(i));
                 if (i % (SWITCHES / FORMS) == SWITCHES / FORMS - 1) {
-                    form(run, i);
+                    // Ctrl+N proposes a master and a free time only on a day still to come
+                    form(run, i, !day.plusDays(i).isBefore(today));
                 }
             }
             measure(run, (System.nanoTime() - t0) / 1e9);
@@ -166,7 +170,7 @@ final class MemoryDesk {
      * The booking form, as a receptionist uses it: Ctrl+N (a master and the first free time of
      * the shown day), a new client's name and phone, a service; then Save, or Cancel and discard.
      */
-    private void form(int run, int i) throws Exception {
+    private void form(int run, int i, boolean ahead) throws Exception {
         robot.press(KeyCode.CONTROL, KeyCode.N).release(KeyCode.N, KeyCode.CONTROL);
         waitFor(() -> robot.lookup("#form-client-name").tryQuery().isPresent(), 10);
         // typed at once, not key by key: TestFX's typing waits for the FX thread after every key,
@@ -180,7 +184,22 @@ final class MemoryDesk {
             robot.lookup("#form-service").queryAs(ComboBox.class).getSelectionModel().select(1);
         });
         WaitForAsyncUtils.waitForFxEvents();
-        boolean save = (i / (SWITCHES / FORMS)) % 2 == 0;
+        // a service she does not offer leaves the master to choose: the first who offers it, and her first free time
+        robot.interact(() -> {
+            ComboBox<?> master = robot.lookup("#form-master").queryAs(ComboBox.class);
+            if (master.getValue() == null) {
+                master.getItems().stream().filter(java.util.Objects::nonNull).findFirst()
+                        .ifPresent(m -> master.getSelectionModel().select(master.getItems().indexOf(m)));
+            }
+        });
+        try {
+            waitFor(() -> robot.lookup(".free-start").tryQuery().isPresent(), 5);
+            robot.interact(() -> robot.lookup(".free-start").queryAs(javafx.scene.control.Button.class).fire());
+        } catch (TimeoutException e) {
+            // no free time that day: the save below is refused, and she cancels
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        boolean save = ahead && (i / (SWITCHES / FORMS)) % 2 == 0;
         if (save) {
             robot.clickOn("#form-save");
             try {
