@@ -146,12 +146,18 @@ public final class Benchmarks {
                     lan.run();
                     lan.report(md);
                 }
+                case "memory" -> {
+                    // issue 38: the desk's RSS after a day's use, and after a second one
+                    MemoryBench memory = new MemoryBench(db, cfg);
+                    memory.run();
+                    memory.report(md);
+                }
                 case "reports" -> {
                     ReportsBench reports = new ReportsBench(db);
                     reports.run();
                     reports.report(md);
                 }
-                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases, messages, checkout, reports or lan, not "
+                default -> throw new IllegalArgumentException("-Dbench.only must be all, web, release, desktop, startup, phases, messages, checkout, reports, memory or lan, not "
                         + only);
             }
         }

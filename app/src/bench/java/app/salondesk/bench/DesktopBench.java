@@ -118,7 +118,7 @@ final class DesktopBench {
      * figure ever built — a heap dump found six desks and 200 MB live, which lengthened every
      * young collection — as a salon's desk never does. The figure reads none of them.
      */
-    private static void forgetFiredEvents() throws ReflectiveOperationException {
+    static void forgetFiredEvents() throws ReflectiveOperationException {
         java.lang.reflect.Field f = org.testfx.api.FxToolkitContext.class.getDeclaredField("firedEvents");
         f.setAccessible(true);
         org.testfx.service.support.FiredEvents fired = (org.testfx.service.support.FiredEvents) f.get(FxToolkit.toolkitContext());
