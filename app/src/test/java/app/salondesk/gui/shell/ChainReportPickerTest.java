@@ -12,14 +12,6 @@ import app.salondesk.logic.desk.DeskLogic;
 import app.salondesk.logic.reports.ReportTables;
 import app.salondesk.logic.reports.ReportsRepository;
 import app.salondesk.logic.staff.StaffRepository;
-import app.salondesk.model.booking.Source;
-import app.salondesk.model.checkout.Checkout;
-import app.salondesk.model.checkout.CheckoutLine;
-import app.salondesk.model.checkout.CheckoutOutcome;
-import app.salondesk.model.checkout.Discount;
-import app.salondesk.model.checkout.PaymentMethod;
-import app.salondesk.model.checkout.Tender;
-import app.salondesk.model.checkout.Tip;
 import app.salondesk.model.reports.ReportKind;
 import app.salondesk.model.reports.ReportPeriod;
 import app.salondesk.model.reports.ReportTable;
@@ -28,7 +20,6 @@ import app.salondesk.runtime.Backend;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.StackedBarChart;
-import javafx.scene.chart.XYChart;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
@@ -60,7 +51,6 @@ import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -110,14 +100,9 @@ class ChainReportPickerTest {
         session = assertInstanceOf(Session.class, Session.choose(chain, null));
     }
 
-    /** A walk-in's service with one of the salon's masters, paid by card, through the checkout. */
+    /** A walk-in's service, named by its price, with a new master of the salon, through the checkout. */
     private static void walkIn(CheckoutService checkouts, long tenant, Currency currency, String master, long minor) {
-        long m = f.id("INSERT INTO masters (tenant_id, name, sort_order) VALUES (" + tenant + ", '" + master + "', 1) RETURNING id");
-        long service = f.id("INSERT INTO services (tenant_id, name, duration_min, price) VALUES (" + tenant + ", 'Colour " + minor + "', 60, "
-                + java.math.BigDecimal.valueOf(minor, 2).toPlainString() + ") RETURNING id");
-        assertInstanceOf(CheckoutOutcome.CheckedOut.class, checkouts.checkout(new Checkout(tenant, currency, null, UUID.randomUUID(), List.of(),
-                List.of(CheckoutLine.service(service, m, "", minor)), Discount.NONE, List.<Tip>of(),
-                List.of(new Tender(PaymentMethod.CARD, minor, "")), "", Source.CHECKOUT)));
+        ChainWalkIns.walkIn(f, checkouts, tenant, currency, master, "Colour " + minor, minor);
     }
 
     @AfterAll

@@ -84,22 +84,12 @@ class ChainReportsWindowTest {
         lotus = f.id("INSERT INTO tenants (name, time_zone, currency) VALUES ('Lotus', 'Europe/Kyiv', 'UAH') RETURNING id");
         blossom = f.id("INSERT INTO tenants (name, time_zone, currency) VALUES ('Blossom Berlin', 'Europe/Berlin', 'EUR') RETURNING id");
         long rival = f.id("INSERT INTO tenants (name, time_zone, currency) VALUES ('Rival', 'Europe/Kyiv', 'UAH') RETURNING id");
-        walkIn(checkouts, lotus, UAH, 30_000);
-        walkIn(checkouts, blossom, EUR, 123_450);
-        walkIn(checkouts, rival, UAH, 99_900);
+        ChainWalkIns.walkIn(f, checkouts, lotus, UAH, "Master", "Colour", 30_000);
+        ChainWalkIns.walkIn(f, checkouts, blossom, EUR, "Master", "Colour", 123_450);
+        ChainWalkIns.walkIn(f, checkouts, rival, UAH, "Master", "Colour", 99_900);
         new StaffRepository(f.dsl).addChainManager("olga_chain", "olga-password".toCharArray(), List.of(f.tenant, lotus, blossom));
         chain = Backend.connect(new ConnectionSettings(f.backend.location(), "olga_chain", "olga-password"), 2);
         opening = Session.choose(chain, null);   // as the application does, off the FX thread
-    }
-
-    /** A walk-in's service with the salon's one master, paid by card, through the checkout. */
-    private static void walkIn(CheckoutService checkouts, long tenant, Currency currency, long minor) {
-        long master = f.id("INSERT INTO masters (tenant_id, name, sort_order) VALUES (" + tenant + ", 'Master', 1) RETURNING id");
-        long service = f.id("INSERT INTO services (tenant_id, name, duration_min, price) VALUES (" + tenant + ", 'Colour', 60, "
-                + java.math.BigDecimal.valueOf(minor, 2).toPlainString() + ") RETURNING id");
-        sold(checkouts.checkout(new Checkout(tenant, currency, null, UUID.randomUUID(), List.of(),
-                List.of(CheckoutLine.service(service, master, "", minor)), Discount.NONE, List.<Tip>of(),
-                List.of(new Tender(PaymentMethod.CARD, minor, "")), "", Source.CHECKOUT)));
     }
 
     private static void sold(CheckoutOutcome o) {
